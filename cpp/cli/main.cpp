@@ -1,0 +1,338 @@
+// simd-puzzles: the native command line. Everything it does goes through core/engine (the same
+// code the wasm module runs), so its JSON is the page's JSON. Options for each puzzle are
+// generated from the puzzle's parameter schema.
+//
+// Exit codes: 0 ok, 1 a kernel disagreed with the published answer or the reference, 2 bad input.
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+
+#include "cli/format.h"
+#include "core/engine.h"
+#include "core/registry.h"
+
+namespace {
+
+using sp::json;
+
+constexpr std::uintmax_t kMaxInputFileBytes = 1ull << 30;
+
+int fail(const std::string& message, bool as_json = false) {
+  if (as_json) std::cout << sp::dump_json({{"ok", false}, {"error", message}}, 2) << "\n";
+  std::cerr << "simd-puzzles: " << message << "\n";
+  return 2;
+}
+
+// Harness overrides shared by `run --time` and `bench`.
+struct HarnessArgs {
+  int samples = 0;
+  double min_sample_ms = 0;
+  json to_json() const {
+    json h = json::object();
+    if (samples) h["min_samples"] = samples;
+    if (min_sample_ms > 0) h["min_sample_ms"] = min_sample_ms;
+    return h;
+  }
+  void add_to(CLI::App* app) {
+    app->add_option("--samples", samples, "timed samples per kernel (default 11, at least 3)");
+    app->add_option("--min-sample-ms", min_sample_ms, "shortest sample in ms (default 10)");
+  }
+};
+
+// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
+  ~ProgressPrinter() { finish(); }
+
+  void operator()(const json& e) {
+    if (quiet_) return;
+    std::string where = "[" + e.value("case", std::string()) + "] ";
+    if (e.value("case_count", 1) > 1)
+      where = "[case " + std::to_string(e.value("case_index", 0)) + "/" +
+              std::to_string(e.value("case_count", 0)) + " " + e.value("case", std::string()) + "] ";
+    std::string kernel = e.value("kernel", std::string()) + "/" + e.value("isa", std::string());
+    std::string line = where + "kernel " + std::to_string(e.value("kernel_index", 0)) + "/" +
+                       std::to_string(e.value("kernel_count", 0)) + " " + kernel + "  ";
+    const std::string phase = e.value("phase", std::string());
+    if (phase == "verify") line += "checking answer";
+    else if (phase == "warmup") line += "warming up";
+    else line += "sample " + std::to_string(e.value("sample", 0)) + "/" + std::to_string(e.value("samples", 0));
+    char elapsed[32];
+    std::snprintf(elapsed, sizeof elapsed, "  %.1fs", e.value("elapsed_s", 0.0));
+    if (phase != "verify") line += elapsed;
+    if (tty_) {
+      std::cerr << "\r\033[K" << line << std::flush;
+      open_ = true;
+    } else if (phase == "sample" && e.value("sample", 0) == e.value("samples", -1)) {
+      std::cerr << line << "\n";
+    }
+  }
+
+  void finish() {
+    if (open_) std::cerr << "\r\033[K" << std::flush;
+    open_ = false;
+  }
+
+ private:
+  bool quiet_;
+  bool tty_;
+  bool open_ = false;
+};
+
+bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) {
+    error = "cannot open input file '" + path + "'";
+    return false;
+  }
+  auto size = static_cast<std::uintmax_t>(in.tellg());
+  if (size > kMaxInputFileBytes) {
+    error = "input file '" + path + "' is larger than 1 GiB";
+    return false;
+  }
+  out.resize(static_cast<std::size_t>(size));
+  in.seekg(0);
+  if (size && !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(size))) {
+    error = "cannot read input file '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+int cmd_list(bool as_json) {
+  json catalog = sp::catalog_json();
+  if (as_json) {
+    std::cout << sp::dump_json(catalog, 2) << "\n";
+    return 0;
+  }
+  std::cout << "CPU: " << sp::cpu::model_name() << " (" << sp::cpu::arch_name() << ")\n"
+            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n";
+  for (const auto& p : catalog["puzzles"]) {
+    std::cout << "\n" << p["id"].get<std::string>() << ": " << p["title"].get<std::string>() << "\n";
+    std::string params;
+    for (const auto& s : p["params"]) {
+      params += "  --" + s["name"].get<std::string>() + "  " + s["help"].get<std::string>();
+      if (s["kind"] == "integer")
+        params += " (" + std::to_string(s["min"].get<long long>()) + ".." +
+                  std::to_string(s["max"].get<long long>()) + ", default " + sp::dump_json(s["default"]) + ")";
+      params += "\n";
+    }
+    std::cout << params;
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& k : p["kernels"])
+      rows.push_back({k["key"].get<std::string>(), k["available"].get<bool>() ? "yes" : "no (needs " + k["needs"].get<std::string>() + ")",
+                      k["summary"].get<std::string>()});
+    std::cout << sp::cli::table({"  kernel", "runs here", "what it does"}, [&] {
+      for (auto& r : rows) r[0] = "  " + r[0];
+      return rows;
+    }());
+  }
+  return 0;
+}
+
+void print_records(const json& records, bool with_timing, const std::string& reference_kernel) {
+  // Speed-up against the reference kernel of the same case, when both were timed.
+  std::map<std::string, double> reference_ns;
+  for (const auto& r : records)
+    if (r.contains("timing") && r["kernel"] == reference_kernel)
+      reference_ns[r["puzzle"].get<std::string>() + "|" + r["case"].get<std::string>()] =
+          r["timing"]["median_ns"].get<double>();
+
+  std::vector<std::string> header = {"case", "kernel", "isa", "answer", "ok"};
+  if (with_timing) header.insert(header.end(), {"median", "±MAD", "per unit", "units/s", "× ref"});
+  else header.push_back("work");
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : records) {
+    std::vector<std::string> row = {r["case"].get<std::string>(), r["kernel"].get<std::string>(),
+                                    r["isa"].get<std::string>(), sp::cli::format_answer(r["answer"]),
+                                    sp::cli::format_verified(r)};
+    if (with_timing && r.contains("timing")) {
+      const auto& t = r["timing"];
+      double median = t["median_ns"].get<double>();
+      char mad[32];
+      std::snprintf(mad, sizeof mad, "%.1f%%", median > 0 ? 100.0 * t["mad_ns"].get<double>() / median : 0.0);
+      auto ref = reference_ns.find(r["puzzle"].get<std::string>() + "|" + r["case"].get<std::string>());
+      char speedup[32] = "";
+      if (ref != reference_ns.end() && median > 0) std::snprintf(speedup, sizeof speedup, "%.2f", ref->second / median);
+      row.insert(row.end(), {sp::cli::format_duration_ns(median), mad,
+                             sp::cli::format_duration_ns(t["ns_per_unit"].get<double>()),
+                             sp::cli::format_rate(t["units_per_second"].get<double>()) + r["work_unit"].get<std::string>(),
+                             speedup});
+    } else {
+      row.push_back(sp::cli::format_count(r["work"].get<std::uint64_t>()) + " " + r["work_unit"].get<std::string>());
+    }
+    rows.push_back(std::move(row));
+  }
+  std::vector<bool> right(header.size(), false);
+  for (std::size_t i = 5; i < header.size(); ++i) right[i] = true;
+  std::cout << sp::cli::table(header, rows, right);
+}
+
+bool all_verified(const json& records) {
+  for (const auto& r : records)
+    if (r["verified"].is_boolean() && !r["verified"].get<bool>()) return false;
+  return true;
+}
+
+struct RunArgs {
+  std::map<std::string, std::string> params;  // only the ones given on the command line
+  std::vector<std::string> kernels;
+  std::string file;
+  bool json_out = false;
+  bool time = false;
+  HarnessArgs harness;
+};
+
+int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
+  json request = {{"action", "run"}, {"puzzle", puzzle.info().id}, {"time", args.time}};
+  json params = json::object();
+  for (const auto& [name, value] : args.params) params[name] = value;
+  request["params"] = params;
+  if (!args.kernels.empty()) request["kernels"] = args.kernels;
+  if (args.time) request["harness"] = args.harness.to_json();
+
+  std::vector<std::uint8_t> input;
+  if (!args.file.empty()) {
+    std::string error;
+    if (!read_file(args.file, input, error)) return fail(error, args.json_out);
+  }
+  ProgressPrinter progress(!args.time);
+  json response = sp::handle_request(request, input, [&](const json& e) { progress(e); });
+  progress.finish();
+  if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>(), args.json_out);
+
+  if (args.json_out) {
+    std::cout << sp::dump_json(response, 2) << "\n";
+  } else {
+    std::cout << puzzle.info().id << " " << response["case"].get<std::string>();
+    if (response.contains("known"))
+      std::cout << "   published: " << sp::cli::format_answer(response["known"]["answer"]) << " ("
+                << response["known"]["source"].get<std::string>() << ")";
+    std::cout << "\n";
+    print_records(response["results"], args.time, puzzle.info().reference_kernel);
+    for (const auto& s : response["skipped"])
+      std::cout << "skipped " << s["kernel"].get<std::string>() << "/" << s["isa"].get<std::string>() << ": "
+                << s["reason"].get<std::string>() << "\n";
+  }
+  return all_verified(response["results"]) ? 0 : 1;
+}
+
+struct BenchArgs {
+  std::vector<std::string> puzzles;
+  std::vector<std::string> cases;
+  std::vector<std::string> kernels;
+  std::string json_file;
+  bool quiet = false;
+  HarnessArgs harness;
+};
+
+int cmd_bench(const BenchArgs& args) {
+  json request = {{"action", "bench"}, {"harness", args.harness.to_json()}};
+  if (!args.puzzles.empty()) request["puzzles"] = args.puzzles;
+  if (!args.cases.empty()) request["cases"] = args.cases;
+  if (!args.kernels.empty()) request["kernels"] = args.kernels;
+  ProgressPrinter progress(args.quiet);
+  json response = sp::handle_request(request, {}, [&](const json& e) { progress(e); });
+  progress.finish();
+  if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>());
+  const json& report = response["report"];
+
+  if (args.json_file == "-") {
+    std::cout << sp::dump_json(report, 2) << "\n";
+  } else {
+    const json& env = report["environment"];
+    std::cout << "native bench on " << env["cpu"].get<std::string>() << " (" << env["features"].get<std::string>()
+              << "), " << env["compiler"].get<std::string>() << ", " << env["date"].get<std::string>() << "\n";
+    for (const auto& p : sp::registry().puzzles()) {
+      json mine = json::array();
+      for (const auto& r : report["records"])
+        if (r["puzzle"] == p->info().id) mine.push_back(r);
+      if (mine.empty()) continue;
+      std::cout << "\n" << p->info().title << "\n";
+      print_records(mine, true, p->info().reference_kernel);
+    }
+    for (const auto& s : response["skipped"])
+      std::cout << "skipped " << s["puzzle"].get<std::string>() << " " << s["kernel"].get<std::string>() << "/"
+                << s["isa"].get<std::string>() << ": " << s["reason"].get<std::string>() << "\n";
+    if (!args.json_file.empty()) {
+      std::ofstream out(args.json_file);
+      if (!out || !(out << sp::dump_json(report, 2) << "\n"))
+        return fail("cannot write '" + args.json_file + "'");
+      std::cerr << "wrote " << args.json_file << "\n";
+    }
+  }
+  return all_verified(report["records"]) ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"simd-puzzles: SIMD puzzle kernels natively (this CLI) and in the browser (npm start).\n"
+               "Every kernel is checked against published answers or the scalar reference."};
+  app.require_subcommand(1);
+
+  bool list_json = false;
+  auto* list = app.add_subcommand("list", "list puzzles, their parameters and kernels, and what this CPU runs");
+  list->add_flag("--json", list_json, "print the catalog as JSON");
+
+  auto* run = app.add_subcommand("run", "run a puzzle's kernels on one case and verify the answers");
+  run->allow_extras();  // so an unknown puzzle name gets our message, not a generic one
+  std::map<std::string, RunArgs> run_args;
+  std::map<std::string, CLI::App*> run_puzzles;
+  for (const auto& p : sp::registry().puzzles()) {
+    const std::string id = p->info().id;
+    RunArgs& a = run_args[id];
+    auto* sub = run->add_subcommand(id, p->info().title + ": " + p->info().summary);
+    for (const auto& spec : p->params()) {
+      std::string help = spec.help;
+      if (spec.kind == sp::ParamSpec::Kind::integer)
+        help += " (" + std::to_string(spec.min) + ".." + std::to_string(spec.max) + ", default " +
+                sp::dump_json(spec.default_value) + ")";
+      sub->add_option_function<std::string>("--" + spec.name,
+                                            [&a, name = spec.name](const std::string& v) { a.params[name] = v; },
+                                            help);
+    }
+    sub->add_option("--kernel", a.kernels, "kernel id, id/isa, or all (repeatable; default all)");
+    sub->add_option("--file", a.file, "input file, for puzzles that read one");
+    sub->add_flag("--json", a.json_out, "print the result as JSON");
+    sub->add_flag("--time", a.time, "also time each kernel with the harness");
+    a.harness.add_to(sub);
+    run_puzzles[id] = sub;
+  }
+
+  BenchArgs bench_args;
+  auto* bench = app.add_subcommand("bench", "time every kernel on each puzzle's benchmark cases");
+  bench->add_option("puzzle", bench_args.puzzles, "puzzles to bench (default: all)");
+  bench->add_option("--case", bench_args.cases, "only these cases, e.g. n=12 (repeatable)");
+  bench->add_option("--kernel", bench_args.kernels, "kernel id, id/isa, or all (repeatable)");
+  bench->add_option("--json", bench_args.json_file, "also write the report as JSON to FILE ('-': stdout only)");
+  bench->add_flag("--quiet", bench_args.quiet, "no progress on stderr");
+  bench_args.harness.add_to(bench);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+
+  if (list->parsed()) return cmd_list(list_json);
+  if (bench->parsed()) return cmd_bench(bench_args);
+  if (run->parsed()) {
+    for (const auto& [id, sub] : run_puzzles)
+      if (sub->parsed()) return cmd_run(*sp::registry().find(id), run_args[id]);
+    std::string known;
+    for (const auto& p : sp::registry().puzzles()) known += (known.empty() ? "" : ", ") + p->info().id;
+    auto extras = run->remaining();
+    if (!extras.empty()) return fail("unknown puzzle '" + extras.front() + "' (known: " + known + ")");
+    return fail("run needs a puzzle: simd-puzzles run <puzzle> [options] (puzzles: " + known + ")");
+  }
+  return 2;
+}

@@ -1,0 +1,52 @@
+#pragma once
+// Instruction sets, CPU features and what this build and this CPU can run.
+//
+// A kernel names the ISA it is written for (the label users see) and the exact feature bits it
+// needs; `available()` is the single run-time gate. The x86 reference and baseline code are built
+// for plain x86-64, so everything above SSE2 is chosen here at run time.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sp {
+
+enum class Isa : std::uint8_t { scalar, sse41, avx2, avx512, neon, simd128 };
+
+std::string_view isa_name(Isa isa);          // "scalar", "sse4.1", "avx2", "avx512", "neon", "simd128"
+int isa_vector_bits(Isa isa);                // 0 for scalar, else the register width
+bool parse_isa(std::string_view name, Isa& out);
+
+namespace cpu {
+
+// Feature bits. Kernels declare a mask of these; a kernel runs when all of its bits are present.
+enum Feature : std::uint32_t {
+  kSse41 = 1u << 0,
+  kPopcnt = 1u << 1,
+  kAvx2 = 1u << 2,
+  kBmi2 = 1u << 3,
+  kAvx512f = 1u << 4,
+  kAvx512bw = 1u << 5,
+  kAvx512vl = 1u << 6,
+  kAvx512vpopcntdq = 1u << 7,
+  kAvx512vbmi = 1u << 8,
+  kAvx512bitalg = 1u << 9,
+  kNeon = 1u << 10,
+  kSimd128 = 1u << 11,
+};
+
+// The usual bundles, so kernels spell their needs the same way.
+inline constexpr std::uint32_t kNeedsSse41 = kSse41;
+inline constexpr std::uint32_t kNeedsAvx2 = kAvx2 | kBmi2 | kPopcnt;
+inline constexpr std::uint32_t kNeedsAvx512 = kNeedsAvx2 | kAvx512f | kAvx512bw | kAvx512vl;
+
+// Features of this CPU that this build can use (detected once, then cached).
+std::uint32_t features();
+std::string feature_names(std::uint32_t mask);  // space separated, e.g. "sse4.1 popcnt avx2"
+bool has(std::uint32_t required);
+
+std::string model_name();  // e.g. "AMD EPYC 9R14"; "unknown" where the platform hides it
+std::string arch_name();   // "x86_64", "aarch64", "wasm32"
+
+}  // namespace cpu
+}  // namespace sp

@@ -1,0 +1,368 @@
+#include "core/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <set>
+
+#include "core/harness.h"
+
+#ifndef SP_BUILD_NAME
+#define SP_BUILD_NAME "unknown"
+#endif
+#ifndef SP_BUILD_FLAGS
+#define SP_BUILD_FLAGS ""
+#endif
+
+namespace sp {
+namespace {
+
+constexpr std::size_t kMaxKernelSelectors = 64;
+constexpr std::size_t kMaxSelectorLength = 64;
+
+json error_response(const std::string& message) { return {{"ok", false}, {"error", message}}; }
+
+std::string compiler_name() {
+#if defined(__EMSCRIPTEN__)
+  return "Emscripten " + std::to_string(__EMSCRIPTEN_major__) + "." +
+         std::to_string(__EMSCRIPTEN_minor__) + "." + std::to_string(__EMSCRIPTEN_tiny__) +
+         " (clang " __clang_version__ ")";
+#elif defined(__clang__)
+  return "clang " __clang_version__;
+#elif defined(__GNUC__)
+  return "GCC " __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
+std::string utc_now_iso() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+#if defined(_WIN32)
+  gmtime_s(&tm, &t);
+#else
+  gmtime_r(&t, &tm);
+#endif
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+struct Selection {
+  std::vector<const Kernel*> run;
+  json skipped = json::array();
+};
+
+// Resolves ["all"], ["id"], ["id/isa"] against the puzzle's kernels. Unknown names are an error;
+// known kernels this CPU cannot run are reported as skipped with the reason.
+Expected<Selection> select_kernels(const Puzzle& puzzle, const json& selectors) {
+  std::vector<std::string> wanted;
+  if (selectors.is_null()) {
+    wanted.push_back("all");
+  } else if (!selectors.is_array()) {
+    return Error{"kernels must be a list of kernel names"};
+  } else {
+    if (selectors.size() > kMaxKernelSelectors) return Error{"too many kernel names"};
+    for (const auto& s : selectors) {
+      if (!s.is_string() || s.get_ref<const std::string&>().empty() ||
+          s.get_ref<const std::string&>().size() > kMaxSelectorLength)
+        return Error{"kernel names must be short non-empty strings"};
+      wanted.push_back(s.get<std::string>());
+    }
+    if (wanted.empty()) return Error{"no kernel selected"};
+  }
+
+  Selection sel;
+  std::set<const Kernel*> chosen;
+  auto take = [&](const Kernel& k) {
+    if (!chosen.insert(&k).second) return;
+    if (k.available()) {
+      sel.run.push_back(&k);
+    } else {
+      sel.skipped.push_back({{"kernel", k.info().id},
+                             {"isa", std::string(isa_name(k.info().isa))},
+                             {"reason", "needs " + cpu::feature_names(k.info().needs) +
+                                            "; this CPU or build lacks " +
+                                            cpu::feature_names(k.info().needs & ~cpu::features())}});
+    }
+  };
+  for (const auto& w : wanted) {
+    if (w == "all") {
+      for (const auto& k : puzzle.kernels()) take(*k);
+      continue;
+    }
+    auto slash = w.find('/');
+    std::string id = w.substr(0, slash);
+    bool matched = false;
+    for (const auto& k : puzzle.kernels()) {
+      if (k->info().id != id) continue;
+      if (slash != std::string::npos && std::string(isa_name(k->info().isa)) != w.substr(slash + 1))
+        continue;
+      matched = true;
+      take(*k);
+    }
+    if (!matched) {
+      std::set<std::string> known;
+      for (const auto& k : puzzle.kernels()) known.insert(k->key());
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      std::string shown = w.size() > 40 ? w.substr(0, 40) + "..." : w;
+      return Error{"unknown kernel '" + shown + "' for " + puzzle.info().id + " (known: " + list +
+                   ")"};
+    }
+  }
+  // Present results in the puzzle's kernel order, whatever order they were asked for in.
+  std::vector<const Kernel*> ordered;
+  for (const auto& k : puzzle.kernels())
+    if (std::find(sel.run.begin(), sel.run.end(), k.get()) != sel.run.end()) ordered.push_back(k.get());
+  sel.run = std::move(ordered);
+  return sel;
+}
+
+struct RunOptions {
+  bool time = false;
+  HarnessOptions harness = HarnessOptions::defaults();
+  int case_index = 0;
+  int case_count = 1;
+};
+
+// Runs the selected kernels on one prepared case and returns its records.
+json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
+              const RunOptions& opts, const ProgressFn& progress) {
+  const std::string name = case_name(prepared.params);
+  const auto known = puzzle.known_answer(prepared);
+
+  // Without a published answer, the reference kernel's answer defines "correct".
+  std::optional<json> reference_answer;
+  const Kernel* reference = puzzle.reference();
+  auto reference_outcome = [&]() -> const json& {
+    if (!reference_answer) reference_answer = reference->run(prepared).answer;
+    return *reference_answer;
+  };
+
+  json records = json::array();
+  int index = 0;
+  for (const Kernel* k : sel.run) {
+    ++index;
+    json event = {{"puzzle", puzzle.info().id},      {"case", name},
+                  {"kernel", k->info().id},          {"isa", std::string(isa_name(k->info().isa))},
+                  {"kernel_index", index},           {"kernel_count", sel.run.size()},
+                  {"case_index", opts.case_index},   {"case_count", opts.case_count}};
+    if (progress) {
+      event["phase"] = "verify";
+      progress(event);
+    }
+    Outcome outcome = k->run(prepared);
+    json record = {{"puzzle", puzzle.info().id},
+                   {"case", name},
+                   {"params", prepared.params},
+                   {"kernel", k->info().id},
+                   {"isa", std::string(isa_name(k->info().isa))},
+                   {"answer", outcome.answer},
+                   {"work", outcome.work},
+                   {"work_unit", puzzle.info().work_unit}};
+    if (k == reference) reference_answer = outcome.answer;  // later kernels compare against it
+    if (known) {
+      record["verified"] = puzzle.same_answer(outcome.answer, known->answer);
+      record["verified_by"] = known->source;
+    } else if (k == reference) {
+      record["verified"] = nullptr;
+      record["verified_by"] = "is the reference";
+    } else if (reference) {
+      record["verified"] = puzzle.same_answer(outcome.answer, reference_outcome());
+      record["verified_by"] = "reference " + reference->key();
+    } else {
+      record["verified"] = nullptr;
+      record["verified_by"] = "no reference available";
+    }
+    if (opts.time) {
+      auto timeable = k->timeable(prepared);
+      Timing t = measure(*timeable, opts.harness, [&](const HarnessProgress& p) {
+        if (!progress) return;
+        event["phase"] = p.phase == HarnessProgress::Phase::warmup ? "warmup" : "sample";
+        event["sample"] = p.sample;
+        event["samples"] = p.samples;
+        event["elapsed_s"] = p.elapsed_seconds;
+        progress(event);
+      });
+      record["timing"] = t.to_json();
+    }
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+Expected<RunOptions> run_options(const json& request) {
+  RunOptions o;
+  if (request.contains("time")) {
+    if (!request["time"].is_boolean()) return Error{"time must be true or false"};
+    o.time = request["time"].get<bool>();
+  }
+  auto h = HarnessOptions::from_json(request.contains("harness") ? request["harness"] : json());
+  if (!h) return Error{h.error()};
+  o.harness = h.value();
+  return o;
+}
+
+const Puzzle* find_puzzle(const json& id, std::string& error) {
+  if (!id.is_string()) {
+    error = "puzzle must be a puzzle id";
+    return nullptr;
+  }
+  const auto& s = id.get_ref<const std::string&>();
+  if (const Puzzle* p = registry().find(s)) return p;
+  std::string list;
+  for (const auto& p : registry().puzzles()) list += (list.empty() ? "" : ", ") + p->info().id;
+  error = "unknown puzzle '" + s.substr(0, 40) + "' (known: " + list + ")";
+  return nullptr;
+}
+
+json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
+  std::string err;
+  const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
+  if (!puzzle) return error_response(err);
+  auto opts = run_options(request);
+  if (!opts) return error_response(opts.error());
+  auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
+  if (!prepared) return error_response(prepared.error());
+  auto sel = select_kernels(*puzzle, request.contains("kernels") ? request["kernels"] : json());
+  if (!sel) return error_response(sel.error());
+
+  const PreparedCase& c = *prepared.value();
+  json response = {{"ok", true},
+                   {"puzzle", puzzle->info().id},
+                   {"case", case_name(c.params)},
+                   {"params", c.params},
+                   {"results", run_case(*puzzle, c, sel.value(), opts.value(), progress)},
+                   {"skipped", sel.value().skipped},
+                   {"illustration", puzzle->illustrate(c)}};
+  if (auto known = puzzle->known_answer(c))
+    response["known"] = {{"answer", known->answer}, {"source", known->source}};
+  return response;
+}
+
+Expected<std::vector<std::string>> string_list(const json& j, const char* what) {
+  std::vector<std::string> out;
+  if (j.is_null()) return out;
+  if (!j.is_array() || j.size() > 256) return Error{std::string(what) + " must be a list of names"};
+  for (const auto& s : j) {
+    if (!s.is_string() || s.get_ref<const std::string&>().size() > 256)
+      return Error{std::string(what) + " must be a list of names"};
+    out.push_back(s.get<std::string>());
+  }
+  return out;
+}
+
+json handle_bench(const json& request, const ProgressFn& progress) {
+  auto puzzles = string_list(request.value("puzzles", json()), "puzzles");
+  if (!puzzles) return error_response(puzzles.error());
+  auto cases = string_list(request.value("cases", json()), "cases");
+  if (!cases) return error_response(cases.error());
+  auto opts = run_options(request);
+  if (!opts) return error_response(opts.error());
+  opts.value().time = true;
+
+  std::vector<const Puzzle*> chosen;
+  for (const auto& id : puzzles.value()) {
+    std::string err;
+    const Puzzle* p = find_puzzle(id, err);
+    if (!p) return error_response(err);
+    chosen.push_back(p);
+  }
+  if (chosen.empty())
+    for (const auto& p : registry().puzzles()) chosen.push_back(p.get());
+
+  // Resolve everything before timing anything, so a typo fails in milliseconds, not minutes.
+  struct Job {
+    const Puzzle* puzzle;
+    std::unique_ptr<PreparedCase> prepared;
+    Selection selection;
+  };
+  std::vector<Job> jobs;
+  std::set<std::string> matched_cases;
+  for (const Puzzle* p : chosen) {
+    auto sel = select_kernels(*p, request.contains("kernels") ? request["kernels"] : json());
+    if (!sel) return error_response(sel.error());
+    for (const auto& c : p->bench_cases()) {
+      if (!cases.value().empty() &&
+          std::find(cases.value().begin(), cases.value().end(), c.name) == cases.value().end())
+        continue;
+      matched_cases.insert(c.name);
+      auto prepared = p->prepare(c.params);
+      if (!prepared) return error_response(p->info().id + " case " + c.name + ": " + prepared.error());
+      jobs.push_back({p, std::move(prepared.value()), sel.value()});
+    }
+  }
+  for (const auto& name : cases.value()) {
+    if (!matched_cases.count(name)) {
+      std::string list;
+      for (const Puzzle* p : chosen)
+        for (const auto& c : p->bench_cases()) list += (list.empty() ? "" : ", ") + c.name;
+      return error_response("unknown bench case '" + name.substr(0, 40) + "' (known: " + list + ")");
+    }
+  }
+
+  json records = json::array();
+  json skipped = json::array();
+  int index = 0;
+  for (auto& job : jobs) {
+    RunOptions o = opts.value();
+    o.case_index = ++index;
+    o.case_count = static_cast<int>(jobs.size());
+    for (auto& r : run_case(*job.puzzle, *job.prepared, job.selection, o, progress))
+      records.push_back(std::move(r));
+    for (const auto& s : job.selection.skipped) {
+      json entry = s;
+      entry["puzzle"] = job.puzzle->info().id;
+      if (std::find(skipped.begin(), skipped.end(), entry) == skipped.end()) skipped.push_back(entry);
+    }
+  }
+  return {{"ok", true},
+          {"report",
+           {{"schema", kReportSchema}, {"environment", environment_json()}, {"records", records}}},
+          {"skipped", skipped}};
+}
+
+}  // namespace
+
+std::string case_name(const json& params) {
+  std::string name;
+  if (!params.is_object()) return name;
+  for (auto it = params.begin(); it != params.end(); ++it) {
+    std::string value = it.value().is_string() ? it.value().get<std::string>() : dump_json(it.value());
+    if (value.size() > 48) value = value.substr(0, 45) + "...";
+    name += (name.empty() ? "" : " ") + it.key() + "=" + value;
+  }
+  return name;
+}
+
+json environment_json() {
+  return {{"side", std::string(SP_BUILD_NAME).rfind("wasm", 0) == 0 ? "wasm" : "native"},
+          {"build", SP_BUILD_NAME},
+          {"arch", cpu::arch_name()},
+          {"cpu", cpu::model_name()},
+          {"features", cpu::feature_names(cpu::features())},
+          {"compiler", compiler_name()},
+          {"flags", SP_BUILD_FLAGS},
+          {"timer_resolution_ns", timer_resolution_ns()},
+          {"date", utc_now_iso()}};
+}
+
+json handle_request(const json& request, Bytes input, const ProgressFn& progress) {
+  if (!request.is_object()) return error_response("request must be a JSON object");
+  const json action = request.value("action", json());
+  if (!action.is_string()) return error_response("request needs an action");
+  const auto& a = action.get_ref<const std::string&>();
+  if (a == "catalog") {
+    json out = catalog_json();
+    out["ok"] = true;
+    return out;
+  }
+  if (a == "environment") return {{"ok", true}, {"environment", environment_json()}};
+  if (a == "run") return handle_run(request, input, progress);
+  if (a == "bench") return handle_bench(request, progress);
+  return error_response("unknown action '" + a.substr(0, 40) + "'");
+}
+
+}  // namespace sp

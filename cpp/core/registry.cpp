@@ -1,0 +1,100 @@
+#include "core/registry.h"
+
+#include <algorithm>
+
+#include "core/typed_puzzle.h"
+
+namespace sp {
+
+volatile std::uint64_t detail::g_sink = 0;
+
+std::string Kernel::key() const { return info_.id + "/" + std::string(isa_name(info_.isa)); }
+
+const Kernel* Puzzle::find_kernel(const std::string& id, Isa isa) const {
+  for (const auto& k : kernels_)
+    if (k->info().id == id && k->info().isa == isa) return k.get();
+  return nullptr;
+}
+
+const Kernel* Puzzle::reference() const {
+  for (const auto& k : kernels_)
+    if (k->info().id == info_.reference_kernel && k->available()) return k.get();
+  return nullptr;
+}
+
+void Puzzle::add_kernel(std::unique_ptr<Kernel> k) {
+  kernels_.push_back(std::move(k));
+  auto rank = [this](const Kernel& kernel) {
+    const auto& order = info_.kernel_order;
+    auto it = std::find(order.begin(), order.end(), kernel.info().id);
+    return std::pair(it - order.begin(), static_cast<int>(kernel.info().isa));
+  };
+  std::stable_sort(kernels_.begin(), kernels_.end(),
+                   [&](const auto& a, const auto& b) { return rank(*a) < rank(*b); });
+}
+
+Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, Bytes input) const {
+  auto params = validate_params(params_, raw_params);
+  if (!params) return Error{params.error()};
+  auto prepared = prepare_validated(params.value(), input);
+  if (prepared) prepared.value()->params = std::move(params.value());
+  return prepared;
+}
+
+Puzzle& Registry::add(std::unique_ptr<Puzzle> p) {
+  Puzzle& added = *p;
+  puzzles_.push_back(std::move(p));
+  // Keep a stable order regardless of static-initialisation order across object files.
+  std::sort(puzzles_.begin(), puzzles_.end(),
+            [](const auto& a, const auto& b) { return a->info().id < b->info().id; });
+  return added;
+}
+
+const Puzzle* Registry::find(const std::string& id) const {
+  for (const auto& p : puzzles_)
+    if (p->info().id == id) return p.get();
+  return nullptr;
+}
+
+Puzzle* Registry::find_mutable(const std::string& id) {
+  for (auto& p : puzzles_)
+    if (p->info().id == id) return p.get();
+  return nullptr;
+}
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
+json catalog_json() {
+  json puzzles = json::array();
+  for (const auto& p : registry().puzzles()) {
+    const auto& info = p->info();
+    json kernels = json::array();
+    for (const auto& k : p->kernels()) {
+      const auto& ki = k->info();
+      kernels.push_back({{"id", ki.id},
+                         {"isa", std::string(isa_name(ki.isa))},
+                         {"key", k->key()},
+                         {"vector_bits", isa_vector_bits(ki.isa)},
+                         {"needs", cpu::feature_names(ki.needs)},
+                         {"available", k->available()},
+                         {"summary", ki.summary}});
+    }
+    json cases = json::array();
+    for (const auto& c : p->bench_cases()) cases.push_back({{"name", c.name}, {"params", c.params}});
+    puzzles.push_back({{"id", info.id},
+                       {"title", info.title},
+                       {"summary", info.summary},
+                       {"source_url", info.source_url},
+                       {"work_unit", info.work_unit},
+                       {"reference_kernel", info.reference_kernel},
+                       {"params", schema_to_json(p->params())},
+                       {"bench_cases", cases},
+                       {"kernels", kernels}});
+  }
+  return {{"puzzles", puzzles}};
+}
+
+}  // namespace sp

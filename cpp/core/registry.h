@@ -1,0 +1,145 @@
+#pragma once
+// The registry: every puzzle and kernel the CLI, the wasm bindings, the tests and the benchmarks
+// know about. A puzzle is data in, answer out, work counted; nothing outside cpp/puzzles/<name>/
+// knows any puzzle by name.
+//
+// Puzzles register themselves from their own folder (see typed_puzzle.h); the build links all
+// puzzle objects, so adding a folder is all it takes.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/cpu.h"
+#include "core/expected.h"
+#include "core/json.h"
+#include "core/params.h"
+
+namespace sp {
+
+using Bytes = std::span<const std::uint8_t>;
+
+// A validated, prepared input: parsed params plus anything built once before timing (state
+// pools, buffers). Each puzzle subclasses it; generic code only holds it.
+class PreparedCase {
+ public:
+  virtual ~PreparedCase() = default;
+  json params;  // the validated params it was built from (echoed in results)
+};
+
+// One kernel call, as far as generic code cares: the answer as JSON and the work it did.
+struct Outcome {
+  json answer;
+  std::uint64_t work = 0;
+};
+
+// Something the harness can time: `run(reps)` calls the kernel `reps` times in a tight loop and
+// folds every answer into a sink, so nothing is optimised away and nothing is allocated.
+class Timeable {
+ public:
+  virtual ~Timeable() = default;
+  virtual void run(std::uint64_t reps) = 0;
+  virtual std::uint64_t work_per_op() const = 0;
+};
+
+struct KernelInfo {
+  std::string id;          // e.g. "simd-lanes"; (id, isa) is unique within a puzzle
+  Isa isa = Isa::scalar;   // the instruction set it is written for
+  std::uint32_t needs = 0; // cpu::Feature bits it needs at run time
+  std::string summary;     // one line for `list` and the page
+};
+
+class Kernel {
+ public:
+  explicit Kernel(KernelInfo info) : info_(std::move(info)) {}
+  virtual ~Kernel() = default;
+
+  const KernelInfo& info() const { return info_; }
+  std::string key() const;  // "id/isa", e.g. "simd-lanes/avx2"
+  bool available() const { return cpu::has(info_.needs); }
+
+  virtual Outcome run(const PreparedCase& c) const = 0;
+  virtual std::unique_ptr<Timeable> timeable(const PreparedCase& c) const = 0;
+
+ private:
+  KernelInfo info_;
+};
+
+struct NamedCase {
+  std::string name;  // e.g. "n=12"
+  json params;
+};
+
+struct PuzzleInfo {
+  std::string id;               // e.g. "nqueens"
+  std::string title;            // e.g. "N-queens"
+  std::string summary;          // one paragraph
+  std::string source_url;       // the write-up it comes from
+  std::string work_unit;        // what Outcome::work counts, e.g. "nodes"
+  std::string reference_kernel; // kernel id whose answer defines "correct"
+  std::vector<std::string> kernel_order;  // display order of kernel ids (then by ISA)
+};
+
+// A known answer from a published source (OEIS, perft tables, ...), for `verified`.
+struct KnownAnswer {
+  json answer;
+  std::string source;
+};
+
+class Puzzle {
+ public:
+  virtual ~Puzzle() = default;
+
+  const PuzzleInfo& info() const { return info_; }
+  const ParamSchema& params() const { return params_; }
+  const std::vector<NamedCase>& bench_cases() const { return bench_cases_; }
+  const std::vector<std::unique_ptr<Kernel>>& kernels() const { return kernels_; }
+  const Kernel* find_kernel(const std::string& id, Isa isa) const;
+  const Kernel* reference() const;
+
+  // Validates raw params (JSON or CLI strings) and prepares a case. `input` is an optional byte
+  // blob (a file the user picked) for puzzles that take one.
+  Expected<std::unique_ptr<PreparedCase>> prepare(const json& raw_params, Bytes input = {}) const;
+
+  // Published answer for this case, where one exists.
+  virtual std::optional<KnownAnswer> known_answer(const PreparedCase&) const { return std::nullopt; }
+  // Answers are compared as JSON by default; puzzles may define a looser equality.
+  virtual bool same_answer(const json& a, const json& b) const { return a == b; }
+  // Something to draw for this case (a board, a net), computed once per run; null if none.
+  virtual json illustrate(const PreparedCase&) const { return nullptr; }
+
+  void add_kernel(std::unique_ptr<Kernel> k);
+
+ protected:
+  Puzzle(PuzzleInfo info, ParamSchema params, std::vector<NamedCase> cases)
+      : info_(std::move(info)), params_(std::move(params)), bench_cases_(std::move(cases)) {}
+  virtual Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,
+                                                                    Bytes input) const = 0;
+
+ private:
+  PuzzleInfo info_;
+  ParamSchema params_;
+  std::vector<NamedCase> bench_cases_;
+  std::vector<std::unique_ptr<Kernel>> kernels_;
+};
+
+class Registry {
+ public:
+  Puzzle& add(std::unique_ptr<Puzzle> p);
+  const Puzzle* find(const std::string& id) const;
+  Puzzle* find_mutable(const std::string& id);
+  const std::vector<std::unique_ptr<Puzzle>>& puzzles() const { return puzzles_; }
+
+ private:
+  std::vector<std::unique_ptr<Puzzle>> puzzles_;
+};
+
+Registry& registry();
+
+// Everything the page and `list` show about the registry, as one JSON document.
+json catalog_json();
+
+}  // namespace sp

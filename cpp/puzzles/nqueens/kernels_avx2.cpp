@@ -1,0 +1,41 @@
+// AVX2 kernels: simd-lanes with 8 lanes (native gather, scatter spilled lane by lane) and
+// simd-compact with batches of 2 x 8 states (BMI2 pdep/pext build the compress permutation).
+
+#include "puzzles/nqueens/nqueens.h"
+#include "simd/scalar1.h"
+#include "simd/v256_avx2.h"
+
+#if SP_ARCH_X86
+
+SP_TARGET_BEGIN(SP_TARGETS_AVX2)
+#include "puzzles/nqueens/compact.h"
+#include "puzzles/nqueens/lanes.h"
+#include "simd/multi.h"
+
+namespace sp::nqueens {
+namespace {
+LaneTotals lanes_avx2(int n, const Subtree* s, std::size_t count) {
+  return Lockstep<simd::Avx2x8>::search(n, s, count);
+}
+LaneTotals compact_avx2(int n) { return Compact<simd::Multi<simd::Avx2x8, 2>>::search<2>(n); }
+}  // namespace
+}  // namespace sp::nqueens
+SP_TARGET_END
+
+namespace sp::nqueens {
+namespace {
+Result<Answer> simd_lanes_avx2(const Case& c) { return count_lanes(c, simd::Avx2x8::lanes, &lanes_avx2); }
+Result<Answer> simd_compact_avx2(const Case& c) { return count_compact(c, &compact_avx2); }
+
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-lanes", simd::Avx2x8::isa, simd::Avx2x8::needs,
+                    "8 searches in lockstep lanes (per-lane stacks), refilled as subtrees finish"},
+                   &simd_lanes_avx2);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-compact", simd::Avx2x8::isa, simd::Avx2x8::needs,
+                    "batches of 2x8 states in 2 interleaved searches, compress-stored queues"},
+                   &simd_compact_avx2);
+}  // namespace
+}  // namespace sp::nqueens
+
+#endif

@@ -1,0 +1,48 @@
+// The 128-bit kernels, written once against cpp/simd and compiled for whichever 128-bit ISA this
+// target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build).
+
+#include "puzzles/nqueens/nqueens.h"
+#include "simd/scalar1.h"
+#include "simd/v128.h"
+
+#if SP_HAS_V128
+
+SP_V128_BEGIN
+#include "puzzles/nqueens/compact.h"
+#include "puzzles/nqueens/lanes.h"
+#include "puzzles/nqueens/simd_state.h"
+#include "simd/multi.h"
+
+namespace sp::nqueens {
+namespace {
+Result<Answer> simd_state_v128(const Case& c) { return SimdState<simd::V128>::count(c); }
+LaneTotals lanes_v128(int n, const Subtree* s, std::size_t count) {
+  return Lockstep<simd::V128>::search(n, s, count);
+}
+// Batches of 3 x 4 states, one search (measured best for 128-bit on x86; see README).
+LaneTotals compact_v128(int n) { return Compact<simd::Multi<simd::V128, 3>>::search<1>(n); }
+}  // namespace
+}  // namespace sp::nqueens
+SP_V128_END
+
+namespace sp::nqueens {
+namespace {
+Result<Answer> simd_lanes_v128(const Case& c) { return count_lanes(c, simd::V128::lanes, &lanes_v128); }
+Result<Answer> simd_compact_v128(const Case& c) { return count_compact(c, &compact_v128); }
+
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-state", simd::V128::isa, simd::V128::needs,
+                    "davidad's trick: cols and both diagonals in one 128-bit register"},
+                   &simd_state_v128);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-lanes", simd::V128::isa, simd::V128::needs,
+                    "4 searches in lockstep lanes (per-lane stacks), refilled as subtrees finish"},
+                   &simd_lanes_v128);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-compact", simd::V128::isa, simd::V128::needs,
+                    "batches of 3x4 states, children compress-stored into per-row queues"},
+                   &simd_compact_v128);
+}  // namespace
+}  // namespace sp::nqueens
+
+#endif
