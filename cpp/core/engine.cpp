@@ -22,13 +22,18 @@ constexpr std::size_t kMaxSelectorLength = 64;
 
 json error_response(const std::string& message) { return {{"ok", false}, {"error", message}}; }
 
+[[maybe_unused]] std::string trimmed(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
 std::string compiler_name() {
 #if defined(__EMSCRIPTEN__)
   return "Emscripten " + std::to_string(__EMSCRIPTEN_major__) + "." +
          std::to_string(__EMSCRIPTEN_minor__) + "." + std::to_string(__EMSCRIPTEN_tiny__) +
-         " (clang " __clang_version__ ")";
+         " (clang " + trimmed(__clang_version__) + ")";
 #elif defined(__clang__)
-  return "clang " __clang_version__;
+  return "clang " + trimmed(__clang_version__);
 #elif defined(__GNUC__)
   return "GCC " __VERSION__;
 #else
