@@ -164,6 +164,7 @@ json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selectio
                    {"params", prepared.params},
                    {"kernel", k->info().id},
                    {"isa", std::string(isa_name(k->info().isa))},
+                   {"build", SP_BUILD_NAME},
                    {"answer", outcome.answer},
                    {"work", outcome.work},
                    {"work_unit", puzzle.info().work_unit}};

@@ -15,9 +15,11 @@
 // abort: every input is validated first.
 //
 // Record (one per kernel result, identical natively and in wasm):
-//   {"puzzle", "case", "params", "kernel", "isa", "answer", "verified", "verified_by",
+//   {"puzzle", "case", "params", "kernel", "isa", "build", "answer", "verified", "verified_by",
 //    "work", "work_unit", "timing"?: {samples, reps_per_sample, median_ns, min_ns, mad_ns,
 //    ns_per_unit, units_per_second}}
+// `build` is native, native-asan, aarch64, wasm-simd128 or wasm-baseline: records from several
+// builds meet on the page, and each number must say where it came from.
 // Report: {"schema": "simd-puzzles.report/1", "environment": {...}, "records": [...]}
 
 #include <functional>

@@ -1,0 +1,46 @@
+// Where `npm start` keeps the native benchmark the page compares against, and how the server
+// decides whether it may call it "same machine".
+//
+// The label is earned, not claimed: start.sh records a fingerprint of this machine (CPU model +
+// /etc/machine-id, hashed) next to the JSON, and the server compares it with the machine it runs
+// on at request time. A JSON copied from elsewhere, or imported in the page, never gets it.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const nativeBenchPath = join(repoRoot, 'build', 'native-bench.json');
+export const nativeBenchMetaPath = join(repoRoot, 'build', 'native-bench.meta.json');
+
+export function machineFingerprint() {
+  let machineId = '';
+  for (const p of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
+    if (existsSync(p)) {
+      machineId = readFileSync(p, 'utf8').trim();
+      break;
+    }
+  }
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  return createHash('sha256').update(`${cpu}\n${machineId}`).digest('hex');
+}
+
+// The payload of GET /api/native-bench.json.
+export function nativeBenchResponse() {
+  if (!existsSync(nativeBenchPath)) return { available: false, sameMachine: false, report: null };
+  let report;
+  try {
+    report = JSON.parse(readFileSync(nativeBenchPath, 'utf8'));
+  } catch {
+    return { available: false, sameMachine: false, report: null, error: 'native-bench.json is not valid JSON' };
+  }
+  let sameMachine = false;
+  try {
+    const meta = JSON.parse(readFileSync(nativeBenchMetaPath, 'utf8'));
+    sameMachine = meta.fingerprint === machineFingerprint() && meta.generatedBy === 'npm start';
+  } catch {
+    sameMachine = false;
+  }
+  return { available: true, sameMachine, report };
+}

@@ -1,0 +1,38 @@
+// Debian's Chromium under playwright-core: never a downloaded browser. The flags keep it from
+// reaching for the network, which this machine refuses.
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+  });
+}
+
+/** Opens the page and waits until the wasm builds are loaded. Collects page errors. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    errors.push(`unexpected dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+  return { page, errors };
+}
+
+export async function setN(page: Page, n: number) {
+  await page.fill('#param-n', String(n));
+}
+
+export async function runAndWait(page: Page, timeout = 120_000) {
+  await page.click('#run');
+  await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
+}
+
+export function rows(page: Page) {
+  return page.$$eval('table.results tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}

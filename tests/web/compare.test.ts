@@ -1,0 +1,58 @@
+// Which native number a wasm result is compared with.
+import { describe, expect, it } from 'vitest';
+import { forCase, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import type { ResultRecord } from '../../web/src/share/schema';
+
+function rec(kernel: string, isa: ResultRecord['isa'], build: string, median: number, c = 'n=12'): ResultRecord {
+  return {
+    puzzle: 'nqueens', case: c, params: { n: 12 }, kernel, isa, build, answer: { total: 14200, unique: 1787 },
+    verified: true, verified_by: 'OEIS', work: 1, work_unit: 'nodes',
+    timing: { samples: 11, reps_per_sample: 1, median_ns: median, min_ns: median, mad_ns: 0, ns_per_unit: 1, units_per_second: 1 },
+  };
+}
+
+const native = [
+  rec('simd-lanes', 'sse4.1', 'native', 1000),
+  rec('simd-lanes', 'avx2', 'native', 600),
+  rec('simd-lanes', 'avx512', 'native', 400),
+  rec('bitmask-recursive', 'scalar', 'native', 2000),
+  rec('bitmask-recursive', 'scalar', 'native', 9, 'n=8'),
+  rec('simd-compact', 'avx2', 'native', 500),
+  rec('simd-compact', 'avx512', 'native', 300),
+];
+
+describe('native counterpart', () => {
+  it('pairs SIMD128 with the 128-bit native ISA, not the fastest', () => {
+    const c = nativeCounterpart(rec('simd-lanes', 'simd128', 'wasm-simd128', 1250), native);
+    expect(c?.record.isa).toBe('sse4.1');
+    expect(c?.sameWidth).toBe(true);
+    expect(speedRatio(rec('simd-lanes', 'simd128', 'wasm-simd128', 1250), c!.record)).toBeCloseTo(0.8);
+  });
+
+  it('pairs scalar with scalar, within the same case', () => {
+    expect(nativeCounterpart(rec('bitmask-recursive', 'scalar', 'wasm-baseline', 4000), native)?.record.timing?.median_ns).toBe(2000);
+    expect(nativeCounterpart(rec('bitmask-recursive', 'scalar', 'wasm-baseline', 20, 'n=8'), native)?.record.timing?.median_ns).toBe(9);
+  });
+
+  it('falls back to the fastest native ISA and says so', () => {
+    const c = nativeCounterpart(rec('simd-compact', 'simd128', 'wasm-simd128', 900), native);
+    expect(c?.record.isa).toBe('avx512');
+    expect(c?.sameWidth).toBe(false);
+  });
+
+  it('finds nothing for another case or kernel', () => {
+    expect(nativeCounterpart(rec('simd-lanes', 'simd128', 'wasm-simd128', 1, 'n=14'), native)).toBeNull();
+    expect(nativeCounterpart(rec('symmetry', 'scalar', 'wasm-simd128', 1), native)).toBeNull();
+  });
+
+  it('matches a sharer run by kernel, ISA and build', () => {
+    const shared = [rec('simd-lanes', 'simd128', 'wasm-simd128', 2000), rec('simd-lanes', 'simd128', 'wasm-baseline', 1)];
+    expect(sameRun(rec('simd-lanes', 'simd128', 'wasm-simd128', 1000), shared)?.timing?.median_ns).toBe(2000);
+    expect(forCase(native, 'nqueens', 'n=8')).toHaveLength(1);
+  });
+
+  it('has no ratio without timings', () => {
+    const untimed = { ...rec('x', 'scalar', 'native', 1), timing: undefined };
+    expect(speedRatio(untimed, native[0]!)).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+// A tiny element builder. Children are nodes or strings, and strings always become text nodes:
+// nothing in this app assigns innerHTML, so data from a share link or an imported file can only
+// ever show up as text. (tests/web/no-markup.test.ts keeps it that way.)
+
+type Child = Node | string | number | null | undefined | false;
+
+export interface Props {
+  className?: string;
+  id?: string;
+  title?: string;
+  attrs?: Record<string, string>;
+  on?: Partial<{ [K in keyof HTMLElementEventMap]: (event: HTMLElementEventMap[K]) => void }>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (props.className) el.className = props.className;
+  if (props.id) el.id = props.id;
+  if (props.title) el.title = props.title;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) el.setAttribute(name, value);
+  for (const [type, handler] of Object.entries(props.on ?? {})) el.addEventListener(type, handler as EventListener);
+  append(el, ...children);
+  return el;
+}
+
+export function append(parent: Node, ...children: Child[]) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+}
+
+export function replaceChildren(parent: Element, ...children: Child[]) {
+  parent.replaceChildren();
+  append(parent, ...children);
+}
+
+/** A link to one of our own, hard-coded sources (never a URL from data). */
+export function sourceLink(href: string, text: string): HTMLAnchorElement {
+  return h('a', { attrs: { href, target: '_blank', rel: 'noopener noreferrer' } }, text);
+}

@@ -1,0 +1,70 @@
+// The engine's JSON (cpp/core/engine.h) as TypeScript types. Responses from our own wasm module
+// are trusted to have this shape; data from outside goes through share/schema.ts instead.
+import type { Environment, Params, ResultRecord } from '../share/schema';
+
+export interface ParamSpec {
+  name: string;
+  help: string;
+  kind: 'integer' | 'text' | 'choice';
+  default: number | string;
+  min?: number;
+  max?: number;
+  max_length?: number;
+  choices?: string[];
+}
+
+export interface CatalogKernel {
+  id: string;
+  isa: ResultRecord['isa'];
+  key: string; // "id/isa"
+  vector_bits: number;
+  needs: string;
+  available: boolean;
+  summary: string;
+}
+
+export interface CatalogPuzzle {
+  id: string;
+  title: string;
+  summary: string;
+  source_url: string;
+  work_unit: string;
+  reference_kernel: string;
+  params: ParamSpec[];
+  bench_cases: { name: string; params: Params }[];
+  kernels: CatalogKernel[];
+}
+
+export interface Skipped {
+  kernel: string;
+  isa: string;
+  reason: string;
+}
+
+export type RunResponse =
+  | {
+      ok: true;
+      puzzle: string;
+      case: string;
+      params: Params;
+      results: ResultRecord[];
+      skipped: Skipped[];
+      illustration: unknown;
+      known?: { answer: Record<string, unknown>; source: string };
+    }
+  | { ok: false; error: string };
+
+export interface ProgressEvent {
+  phase: 'verify' | 'warmup' | 'sample';
+  puzzle: string;
+  case: string;
+  kernel: string;
+  isa: string;
+  kernel_index: number;
+  kernel_count: number;
+  sample?: number;
+  samples?: number;
+  elapsed_s?: number;
+}
+
+export type { Environment };

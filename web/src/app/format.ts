@@ -1,0 +1,30 @@
+// Number formatting for the page (the CLI's twin is cpp/cli/format.cpp).
+
+export function formatDuration(ns: number): string {
+  if (!Number.isFinite(ns)) return '–';
+  if (ns < 1e3) return `${ns.toFixed(1)} ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toPrecision(3)} µs`;
+  if (ns < 1e9) return `${(ns / 1e6).toPrecision(3)} ms`;
+  return `${(ns / 1e9).toPrecision(4)} s`;
+}
+
+export function formatRate(perSecond: number, unit: string): string {
+  if (!Number.isFinite(perSecond) || perSecond <= 0) return '–';
+  const [value, prefix] =
+    perSecond >= 1e9 ? [perSecond / 1e9, 'G'] : perSecond >= 1e6 ? [perSecond / 1e6, 'M'] : perSecond >= 1e3 ? [perSecond / 1e3, 'k'] : [perSecond, ''];
+  return `${value.toPrecision(3)} ${prefix}${unit}/s`;
+}
+
+export function formatRatio(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '–' : `${ratio.toFixed(2)}×`;
+}
+
+export function formatSpread(madNs: number, medianNs: number): string {
+  return medianNs > 0 ? `±${((100 * madNs) / medianNs).toFixed(1)}%` : '–';
+}
+
+export function formatAnswer(answer: Record<string, unknown>): string {
+  return Object.entries(answer)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' ');
+}

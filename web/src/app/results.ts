@@ -1,0 +1,42 @@
+// The results table: one row per kernel and build the viewer ran (or, for a shared link not yet
+// re-run, per record the sharer ran), with the ratio to native and to the sharer.
+import type { ResultRecord } from '../share/schema';
+import { nativeCounterpart, sameRun, speedRatio } from './compare';
+import { h } from './dom';
+import { formatAnswer, formatDuration, formatRate, formatRatio, formatSpread } from './format';
+
+export interface TableInput {
+  mine: readonly ResultRecord[];
+  native: readonly ResultRecord[];
+  shared: readonly ResultRecord[];
+  workUnit: string;
+}
+
+export function resultsTable({ mine, native, shared, workUnit }: TableInput): HTMLElement {
+  const showShared = shared.length > 0;
+  const rows: ResultRecord[] = mine.length ? [...mine] : [...shared];
+  const header = ['kernel', 'ISA', 'build', 'answer', 'verified', 'median', 'spread', `${workUnit}/s`, 'native', 'wasm ÷ native speed'];
+  if (showShared) header.push(mine.length ? 'sharer median' : 'yours', mine.length ? 'you ÷ sharer speed' : '');
+  const body = rows.map((r) => {
+    const t = r.timing;
+    const counterpart = nativeCounterpart(r, native);
+    const sharer = mine.length ? sameRun(r, shared) : null;
+    const verified = r.verified === null ? h('span', { title: r.verified_by }, 'ref') : h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
+    const cells: (string | HTMLElement)[] = [
+      r.kernel,
+      r.isa,
+      r.build.replace(/^wasm-/, ''),
+      formatAnswer(r.answer),
+      verified,
+      t ? formatDuration(t.median_ns) : '–',
+      t ? formatSpread(t.mad_ns, t.median_ns) : '–',
+      t ? formatRate(t.units_per_second, '') : '–',
+      counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
+      counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
+    ];
+    if (showShared && mine.length) cells.push(sharer?.timing ? formatDuration(sharer.timing.median_ns) : '–', sharer ? formatRatio(speedRatio(r, sharer)) : '–');
+    if (showShared && !mine.length) cells.push('run to compare', '');
+    return h('tr', { attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build } }, ...cells.map((c) => h('td', {}, c)));
+  });
+  return h('table', { className: 'results' }, h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body));
+}

@@ -1,0 +1,12 @@
+// Every puzzle view in this folder, found at build time: adding web/src/puzzles/<id>.ts is
+// enough, nothing here lists them.
+import type { PuzzleView } from './types';
+
+const modules = import.meta.glob<{ view?: PuzzleView }>('./*.ts', { eager: true });
+
+export const views: ReadonlyMap<string, PuzzleView> = new Map(
+  Object.values(modules)
+    .map((m) => m.view)
+    .filter((v): v is PuzzleView => v !== undefined)
+    .map((v) => [v.id, v]),
+);

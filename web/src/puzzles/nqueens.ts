@@ -1,0 +1,58 @@
+// N-queens: the explainer and the board drawing.
+import { h, sourceLink } from '../app/dom';
+import type { PuzzleView } from './types';
+
+function explainer(): HTMLElement {
+  return h(
+    'div',
+    { className: 'explainer' },
+    h('p', {}, 'Place N queens on an N×N board so that none attacks another; count every way, and the ways that are different up to rotation and reflection.'),
+    h('ul', {},
+      h('li', {}, h('b', {}, 'Bitmask backtracking. '), 'A row is three bitmasks: columns taken, and the two diagonal directions, shifted one place per row. Free squares are ~(cols | ld | rd); the lowest one is x & −x. The reference also places the first queen only in the left half and counts twice (mirror halving).'),
+      h('li', {}, h('b', {}, 'simd-state. '), "davidad's trick: the three masks are lanes of one 128-bit register. One OR marks the new queen in all three, one shift-and-blend moves them to the next row, and OR-ing the register with itself moved down one and two lanes gives the attacked squares."),
+      h('li', {}, h('b', {}, 'simd-lanes. '), 'One search per vector lane, all stepping together with no branches: lanes that run out of squares pop their own stack (a gather), lanes that go deeper push (a scatter), lanes that finish a subtree take the next one.'),
+      h('li', {}, h('b', {}, 'simd-compact. '), 'Instead of one search per lane, batches of board states: each lane tries one square, and the children that still have room are compress-stored into the next row’s queue. No lane idles and no gather is needed.'),
+      h('li', {}, h('b', {}, 'symmetry. '), 'Counts each family of 8 rotated or reflected solutions once, searching only boards whose queen nearest a corner sits in the first row, then weighs each family by its size.'),
+      h('li', {}, h('b', {}, 'Unique counts. '), 'The other kernels use Burnside’s lemma: unique = (total + 2·quarter-turn-symmetric + half-turn-symmetric) / 8, the two symmetric counts coming from tiny searches that place whole orbits of queens.'),
+    ),
+    h('p', {}, 'Sources: ', sourceLink('https://davidad.github.io/blog/2014/02/25/overkilling-the-8-queens-problem/', 'davidad, “Overkilling the 8-queens problem”'), ' · Jeff Somers’ nq.c · OEIS A000170 and A002562.'),
+  );
+}
+
+function illustrate(data: unknown): HTMLElement | null {
+  const d = data as { n?: unknown; solution?: unknown };
+  if (typeof d?.n !== 'number' || !Number.isInteger(d.n) || d.n < 1 || d.n > 20) return null;
+  const n = d.n;
+  if (d.solution === null) return h('p', { className: 'board-note' }, `No solution exists for N = ${n}.`);
+  const solution = d.solution;
+  if (!Array.isArray(solution) || solution.length !== n || !solution.every((c) => Number.isInteger(c) && c >= 0 && c < n)) return null;
+
+  // SVG built with DOM calls, like everything else: no markup strings.
+  const svgNs = 'http://www.w3.org/2000/svg';
+  const cell = 24;
+  const svg = document.createElementNS(svgNs, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${n * cell} ${n * cell}`);
+  svg.setAttribute('class', 'board');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `one solution for N = ${n}`);
+  for (let r = 0; r < n; ++r) {
+    for (let c = 0; c < n; ++c) {
+      const square = document.createElementNS(svgNs, 'rect');
+      square.setAttribute('x', String(c * cell));
+      square.setAttribute('y', String(r * cell));
+      square.setAttribute('width', String(cell));
+      square.setAttribute('height', String(cell));
+      square.setAttribute('class', (r + c) % 2 ? 'dark' : 'light');
+      svg.appendChild(square);
+    }
+    const queen = document.createElementNS(svgNs, 'text');
+    queen.setAttribute('x', String(solution[r] * cell + cell / 2));
+    queen.setAttribute('y', String(r * cell + cell * 0.78));
+    queen.setAttribute('class', 'queen');
+    queen.textContent = '♛';
+    svg.appendChild(queen);
+  }
+  return h('figure', { className: 'board-figure' }, svg, h('figcaption', {}, `The first solution in column order, N = ${n}.`));
+}
+
+export const view: PuzzleView = { id: 'nqueens', explainer, illustrate };

@@ -1,0 +1,131 @@
+// What JSON from outside may contain: share links, imported native reports, and (as a sanity
+// check) the wasm module's own responses. Everything is bounded: string lengths, array sizes,
+// number ranges. Objects are strict, so an unexpected key (`__proto__` included) is an error
+// rather than something copied along.
+import { z } from 'zod';
+
+export const ISAS = ['scalar', 'sse4.1', 'avx2', 'avx512', 'neon', 'simd128'] as const;
+export type Isa = (typeof ISAS)[number];
+
+const text = (max: number) => z.string().max(max);
+const finite = z.number().finite();
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'not a valid id');
+// Parameter and answer keys: lowercase words. Excludes __proto__ by construction, and the two
+// other names that mean something to JavaScript objects explicitly.
+const key = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, 'not a valid key')
+  .refine((k) => k !== 'constructor' && k !== 'prototype', 'reserved key');
+const scalar = z.union([finite, text(256), z.boolean(), z.null()]);
+const boundedRecord = <T extends z.ZodType>(value: T, maxKeys: number) =>
+  z.record(key, value).refine((r) => Object.keys(r).length <= maxKeys, `at most ${maxKeys} entries`);
+
+export const ParamsSchema = boundedRecord(scalar, 16);
+export type Params = z.infer<typeof ParamsSchema>;
+
+export const TimingSchema = z
+  .object({
+    samples: z.number().int().min(1).max(1000),
+    reps_per_sample: z.number().int().min(1).max(1e15),
+    median_ns: finite.min(0),
+    min_ns: finite.min(0),
+    mad_ns: finite.min(0),
+    ns_per_unit: finite.min(0),
+    units_per_second: finite.min(0),
+  })
+  .strict();
+export type Timing = z.infer<typeof TimingSchema>;
+
+export const RecordSchema = z
+  .object({
+    puzzle: id,
+    case: text(160),
+    params: ParamsSchema,
+    kernel: id,
+    isa: z.enum(ISAS),
+    build: text(40),
+    answer: boundedRecord(z.union([scalar, z.array(finite).max(64)]), 16),
+    verified: z.boolean().nullable(),
+    verified_by: text(120),
+    work: z.number().int().min(0),
+    work_unit: text(32),
+    timing: TimingSchema.optional(),
+  })
+  .strict();
+export type ResultRecord = z.infer<typeof RecordSchema>;
+
+// Native (C++) and browser fields; the browser adds its own to the wasm module's.
+export const EnvironmentSchema = z
+  .object({
+    side: z.enum(['native', 'wasm']),
+    build: text(40),
+    arch: text(40),
+    cpu: text(160),
+    features: text(400),
+    compiler: text(160),
+    flags: text(400),
+    timer_resolution_ns: finite.min(0),
+    date: text(40),
+    user_agent: text(400).optional(),
+    cores: z.number().int().min(0).max(4096).optional(),
+    cross_origin_isolated: z.boolean().optional(),
+    simd128_supported: z.boolean().optional(),
+  })
+  .strict();
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const REPORT_SCHEMA = 'simd-puzzles.report/1';
+export const MAX_REPORT_RECORDS = 5000;
+export const ReportSchema = z
+  .object({
+    schema: z.literal(REPORT_SCHEMA),
+    environment: EnvironmentSchema,
+    records: z.array(RecordSchema).max(MAX_REPORT_RECORDS),
+  })
+  .strict();
+export type Report = z.infer<typeof ReportSchema>;
+
+// The state a share link carries (version 1).
+export const MAX_SHARED_RECORDS = 64;
+export const BUILDS = ['simd128', 'baseline'] as const;
+export type Build = (typeof BUILDS)[number];
+export const LinkStateSchema = z
+  .object({
+    v: z.literal(1),
+    puzzle: id,
+    params: ParamsSchema,
+    kernels: z.array(z.string().regex(/^[a-z0-9-]{1,40}\/[a-z0-9.]{1,12}$/)).max(64),
+    builds: z.array(z.enum(BUILDS)).min(1).max(2),
+    shared: z
+      .object({
+        environment: EnvironmentSchema,
+        native: EnvironmentSchema.nullable(),
+        records: z.array(RecordSchema).max(MAX_SHARED_RECORDS),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type LinkState = z.infer<typeof LinkStateSchema>;
+
+export class ForbiddenKey extends Error {}
+
+/**
+ * JSON.parse for text from outside. Keys that mean something to JavaScript objects are refused
+ * outright wherever they appear (zod's records would quietly drop `__proto__`; we want hostile
+ * input rejected and reported, not tidied up). Throws SyntaxError or ForbiddenKey.
+ */
+export function parseUntrustedJson(text: string): unknown {
+  return JSON.parse(text, (key, value) => {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new ForbiddenKey(key);
+    return value;
+  });
+}
+
+// Turns a zod failure into one readable line: where, and what.
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid data';
+  const where = issue.path.length ? issue.path.map(String).join('.') : 'top level';
+  return `${where}: ${issue.message}`;
+}

@@ -1,0 +1,14 @@
+// Messages between the page and its Web Worker. One worker runs one wasm flavour.
+import type { Build, Environment } from '../share/schema';
+import type { ProgressEvent } from '../app/engine-types';
+
+export type ToWorker =
+  | { type: 'init'; build: Build }
+  | { type: 'request'; id: number; request: unknown }
+  | { type: 'input'; id: number; bytes: Uint8Array };
+
+export type FromWorker =
+  | { type: 'ready'; environment: Environment }
+  | { type: 'init-error'; message: string }
+  | { type: 'progress'; id: number; event: ProgressEvent }
+  | { type: 'response'; id: number; response: unknown };
