@@ -132,9 +132,10 @@ struct RunOptions {
   int case_count = 1;
 };
 
-// Runs the selected kernels on one prepared case and returns its records.
+// Runs the selected kernels on one prepared case and returns its records. Kernels the puzzle
+// says do not apply to this case are added to `skipped`.
 json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
-              const RunOptions& opts, const ProgressFn& progress) {
+              const RunOptions& opts, const ProgressFn& progress, json& skipped) {
   const std::string name = case_name(prepared.params);
   const auto known = puzzle.known_answer(prepared);
 
@@ -146,13 +147,25 @@ json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selectio
     return *reference_answer;
   };
 
+  std::vector<const Kernel*> kernels;
+  for (const Kernel* k : sel.run) {
+    std::string why_not;
+    if (puzzle.applies(*k, prepared, why_not)) {
+      kernels.push_back(k);
+    } else {
+      json entry = {{"kernel", k->info().id}, {"isa", std::string(isa_name(k->info().isa))},
+                    {"reason", why_not}};
+      if (std::find(skipped.begin(), skipped.end(), entry) == skipped.end()) skipped.push_back(entry);
+    }
+  }
+
   json records = json::array();
   int index = 0;
-  for (const Kernel* k : sel.run) {
+  for (const Kernel* k : kernels) {
     ++index;
     json event = {{"puzzle", puzzle.info().id},      {"case", name},
                   {"kernel", k->info().id},          {"isa", std::string(isa_name(k->info().isa))},
-                  {"kernel_index", index},           {"kernel_count", sel.run.size()},
+                  {"kernel_index", index},           {"kernel_count", kernels.size()},
                   {"case_index", opts.case_index},   {"case_count", opts.case_count}};
     if (progress) {
       event["phase"] = "verify";
@@ -236,12 +249,14 @@ json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
   if (!sel) return error_response(sel.error());
 
   const PreparedCase& c = *prepared.value();
+  json skipped = sel.value().skipped;
+  json results = run_case(*puzzle, c, sel.value(), opts.value(), progress, skipped);
   json response = {{"ok", true},
                    {"puzzle", puzzle->info().id},
                    {"case", case_name(c.params)},
                    {"params", c.params},
-                   {"results", run_case(*puzzle, c, sel.value(), opts.value(), progress)},
-                   {"skipped", sel.value().skipped},
+                   {"results", std::move(results)},
+                   {"skipped", std::move(skipped)},
                    {"illustration", puzzle->illustrate(c)}};
   if (auto known = puzzle->known_answer(c))
     response["known"] = {{"answer", known->answer}, {"source", known->source}};
@@ -316,9 +331,10 @@ json handle_bench(const json& request, const ProgressFn& progress) {
     RunOptions o = opts.value();
     o.case_index = ++index;
     o.case_count = static_cast<int>(jobs.size());
-    for (auto& r : run_case(*job.puzzle, *job.prepared, job.selection, o, progress))
+    json job_skipped = job.selection.skipped;
+    for (auto& r : run_case(*job.puzzle, *job.prepared, job.selection, o, progress, job_skipped))
       records.push_back(std::move(r));
-    for (const auto& s : job.selection.skipped) {
+    for (const auto& s : job_skipped) {
       json entry = s;
       entry["puzzle"] = job.puzzle->info().id;
       if (std::find(skipped.begin(), skipped.end(), entry) == skipped.end()) skipped.push_back(entry);

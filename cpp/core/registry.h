@@ -106,6 +106,9 @@ class Puzzle {
 
   // Published answer for this case, where one exists.
   virtual std::optional<KnownAnswer> known_answer(const PreparedCase&) const { return std::nullopt; }
+  // Whether a kernel makes sense for a case (e.g. a single-word popcount variant on an array
+  // case); the engine reports the others as skipped, with this reason.
+  virtual bool applies(const Kernel&, const PreparedCase&, std::string& /*why_not*/) const { return true; }
   // Answers are compared as JSON by default; puzzles may define a looser equality.
   virtual bool same_answer(const json& a, const json& b) const { return a == b; }
   // Something to draw for this case (a board, a net), computed once per run; null if none.

@@ -13,6 +13,7 @@
 //     static json answer_json(const Answer&);
 //     static std::optional<KnownAnswer> known(const Case&);   // may return nullopt
 //     static json illustrate(const Case&);                    // may return nullptr
+//     // optional: static bool applies(const std::string& kernel_id, const Case&, std::string& why_not);
 //   };
 //
 // and registers kernels from any of its files, including ISA-specific ones:
@@ -72,6 +73,12 @@ class TypedPuzzle final : public Puzzle {
     return P::known(unwrap(c));
   }
   json illustrate(const PreparedCase& c) const override { return P::illustrate(unwrap(c)); }
+  bool applies(const Kernel& k, const PreparedCase& c, std::string& why_not) const override {
+    if constexpr (requires { P::applies(k.info().id, unwrap(c), why_not); })
+      return P::applies(k.info().id, unwrap(c), why_not);
+    else
+      return true;
+  }
 
  protected:
   Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,

@@ -55,6 +55,22 @@ describe('N-queens page', () => {
     await page.close();
   });
 
+  it('runs the quick benchmark cases into a pivot table', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    await page.click('.kernel-actions button:text("none")');
+    await page.check('input[data-kernel="symmetry/scalar"]');
+    await page.check('input[data-kernel="simd-compact/simd128"]');
+    await page.click('button[data-bench-group="0"]');
+    await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '').startsWith('Done'), null, { timeout: 120_000 });
+    const headers = await page.$$eval('table.pivot th', (ths) => ths.map((th) => th.textContent));
+    expect(headers).toEqual(['kernel', 'build', 'n=8', 'n=12']);
+    const cells = await page.$$eval('table.pivot tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells.map((c) => c[0])).toEqual(['simd-compact/simd128', 'symmetry/scalar']);
+    for (const c of cells) for (const v of c.slice(2)) expect(v).toMatch(/[\d.]+ (ns|µs|ms|s)/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('stops N = 15 at once and stays responsive', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
     await setN(page, 15);

@@ -7,10 +7,11 @@ import { drawChart } from './app/chart';
 import { caseName, forCase } from './app/compare';
 import { buildPicker, kernelPicker, paramsForm, sanitizeParams, type KernelChoice } from './app/controls';
 import { h, replaceChildren, sourceLink } from './app/dom';
-import type { CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
+import type { BenchResponse, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
+import type { BenchGroup } from './puzzles/types';
 import { environmentPanel } from './app/environment';
 import { fetchServedNative, importReportFile, type NativeSource } from './app/native';
-import { resultsTable } from './app/results';
+import { pivotTable, resultsTable } from './app/results';
 import { views } from './puzzles';
 import { decodeLink, encodeLink } from './share/codec';
 import { BUILDS, MAX_SHARED_RECORDS, type Build, type Environment, type LinkState, type Params, type ResultRecord } from './share/schema';
@@ -47,6 +48,7 @@ class App {
     progress: h('progress', { attrs: { max: '1', value: '0' } }),
     status: h('p', { className: 'status', attrs: { role: 'status' } }),
     run: h('button', { id: 'run', attrs: { type: 'button' } }, 'Run'),
+    bench: h('div', { className: 'bench-row' }),
     stop: h('button', { id: 'stop', attrs: { type: 'button' } }, 'Stop'),
     illustration: h('div', { className: 'illustration' }),
     table: h('div', { className: 'table-wrap' }),
@@ -189,7 +191,7 @@ class App {
       this.el.notices,
       h('main', {},
         h('div', { className: 'left' }, this.el.controls,
-          h('div', { className: 'run-row' }, this.el.run, this.el.stop), this.el.progress, this.el.status,
+          h('div', { className: 'run-row' }, this.el.run, this.el.stop), this.el.bench, this.el.progress, this.el.status,
           h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.'),
           this.el.intro),
         h('div', { className: 'right' }, this.el.illustration, this.el.table, h('div', { className: 'chart-wrap' }, this.el.chart), this.el.extra),
@@ -218,26 +220,51 @@ class App {
       paramsForm(puzzle, this.currentParams(), (params, error) => {
         this.params.set(puzzle.id, params);
         this.paramError = error;
-        this.el.run.disabled = this.running || error !== null;
+        this.setButtons();
         this.renderResults();
       }),
       kernelPicker(this.kernelChoices(), this.selectedKernels(), (sel) => this.kernels.set(puzzle.id, sel)),
       buildPicker(this.supported, this.builds, (sel) => (this.builds = sel)),
     );
+    const groups: readonly BenchGroup[] = view?.benchGroups ?? [{ label: 'all benchmark cases', cases: () => true }];
+    replaceChildren(this.el.bench, ...groups.map((g, i) => {
+      const names = puzzle.bench_cases.map((c) => c.name).filter(g.cases);
+      return h('button', {
+        className: 'bench-button',
+        attrs: { type: 'button', 'data-bench-group': String(i), title: names.join(', ') },
+        on: { click: () => void this.runBench(names) },
+      }, `Benchmark: ${g.label} (${names.length})`);
+    }));
     this.paramError = null;
-    this.el.run.disabled = this.running;
-    this.el.stop.disabled = !this.running;
+    this.setButtons();
     this.renderResults();
   }
 
   private renderResults() {
     const puzzle = this.puzzle();
     const view = views.get(puzzle.id);
-    const caseNow = this.mine[0]?.case ?? this.currentCase();
-    const mine = forCase(this.mine, puzzle.id, caseNow);
-    const native = forCase(this.native?.report.records ?? [], puzzle.id, caseNow);
-    const shared = forCase(this.shared?.records ?? [], puzzle.id, caseNow);
+    const allNative = (this.native?.report.records ?? []).filter((r) => r.puzzle === puzzle.id);
+    const allShared = (this.shared?.records ?? []).filter((r) => r.puzzle === puzzle.id);
+    const allMine = this.mine.filter((r) => r.puzzle === puzzle.id);
+    const caseOrder = puzzle.bench_cases.map((c) => c.name);
+    replaceChildren(this.el.extra, view?.extraResults?.({ mine: allMine, native: allNative, shared: allShared, params: this.currentParams() }) ?? null);
+    const browserEnv = this.environments.get('simd128') ?? this.environments.get('baseline') ?? null;
+    replaceChildren(this.el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, this.native, this.shared));
     replaceChildren(this.el.illustration, this.illustration !== null && view?.illustrate ? view.illustrate(this.illustration, this.currentParams()) : null);
+
+    // Several cases (a benchmark run, or a link carrying one): the pivot table.
+    const pivotSource = new Set(allMine.map((r) => r.case)).size > 1 ? allMine : !allMine.length && new Set(allShared.map((r) => r.case)).size > 1 ? allShared : null;
+    if (pivotSource) {
+      replaceChildren(this.el.table, h('h3', {}, `Benchmark cases: ${puzzle.title}`), pivotTable(pivotSource, allNative, caseOrder));
+      this.chart?.destroy();
+      this.chart = null;
+      return;
+    }
+
+    const caseNow = allMine[0]?.case ?? this.currentCase();
+    const mine = forCase(allMine, puzzle.id, caseNow);
+    const native = forCase(allNative, puzzle.id, caseNow);
+    const shared = forCase(allShared, puzzle.id, allShared.length && !mine.length ? allShared[0]!.case : caseNow);
     if (!mine.length && !shared.length) {
       const benchCases = puzzle.bench_cases.map((c) => c.name).join(', ');
       replaceChildren(this.el.table, h('p', { className: 'empty' }, `Press Run to time the selected kernels on ${caseNow}.`,
@@ -248,17 +275,28 @@ class App {
       replaceChildren(this.el.table, h('h3', {}, `Results: ${puzzle.title}, ${caseNow}`), resultsTable({ mine, native, shared, workUnit: puzzle.work_unit }));
       this.chart = drawChart(this.el.chart, this.chart, mine, native, shared);
     }
-    replaceChildren(this.el.extra, view?.extraResults?.(mine.length ? mine : shared, this.currentParams()) ?? null);
-    const browserEnv = this.environments.get('simd128') ?? this.environments.get('baseline') ?? null;
-    replaceChildren(this.el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, this.native, this.shared));
   }
 
   // ---- running -------------------------------------------------------------------------------
 
-  private async run() {
-    if (this.running || this.paramError) return;
+  /** Times the selected kernels on the params on screen. */
+  private run() {
+    if (this.paramError) return Promise.resolve();
     const puzzle = this.puzzle();
-    const params = this.currentParams();
+    return this.execute((kernels) => ({ action: 'run', puzzle: puzzle.id, params: this.currentParams(), kernels, time: true }));
+  }
+
+  /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
+  private runBench(cases: string[]) {
+    const puzzle = this.puzzle();
+    return this.execute((kernels) => ({ action: 'bench', puzzles: [puzzle.id], cases, kernels }), cases.length);
+  }
+
+  // Runs a request in each selected build, with the kernels that build has; results stream into
+  // the table build by build. `cases` scales the progress bar for benchmark runs.
+  private async execute(request: (kernels: string[]) => unknown, cases = 1) {
+    if (this.running) return;
+    const puzzle = this.puzzle();
     const selected = this.selectedKernels();
     const plan = BUILDS.filter((b) => this.builds.has(b) && this.catalogs.has(b)).map((build) => {
       const keys = new Set(this.catalogs.get(build)!.find((p) => p.id === puzzle.id)?.kernels.map((k) => k.key) ?? []);
@@ -272,22 +310,24 @@ class App {
     this.mine = [];
     this.illustration = null;
     this.setRunning(true);
-    const total = plan.reduce((n, p) => n + p.kernels.length, 0);
+    const total = plan.reduce((n, p) => n + p.kernels.length, 0) * cases;
     let done = 0;
     try {
       for (const { build, kernels } of plan) {
         this.active = this.bridges[build];
-        const response = await this.active.call<RunResponse>(
-          { action: 'run', puzzle: puzzle.id, params, kernels, time: true },
-          (e) => this.progress(build, e, done, total),
-        );
+        const before = done;
+        const response = await this.active.call<RunResponse | BenchResponse>(request(kernels), (e) => {
+          done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
+          this.progress(build, e, done, total);
+        });
         if (!response.ok) {
           this.notice(response.error, 'error');
           break;
         }
-        done += response.results.length;
-        this.mine.push(...response.results);
-        this.illustration = response.illustration;
+        const records = 'report' in response ? response.report.records : response.results;
+        done = before + records.length;
+        this.mine.push(...records);
+        if ('illustration' in response) this.illustration = response.illustration;
         for (const s of response.skipped) this.notice(`skipped ${s.kernel}/${s.isa}: ${s.reason}`, 'info');
         this.renderResults();
       }
@@ -306,10 +346,15 @@ class App {
     this.active?.stop();
   }
 
+  private setButtons() {
+    this.el.run.disabled = this.running || this.paramError !== null;
+    this.el.stop.disabled = !this.running;
+    for (const b of this.el.bench.querySelectorAll('button')) b.disabled = this.running;
+  }
+
   private setRunning(on: boolean) {
     this.running = on;
-    this.el.run.disabled = on || this.paramError !== null;
-    this.el.stop.disabled = !on;
+    this.setButtons();
     window.clearInterval(this.ticker);
     if (on) {
       this.startedAt = performance.now();
@@ -328,14 +373,15 @@ class App {
     const within = e.phase === 'sample' && e.samples ? (e.sample ?? 0) / e.samples : 0;
     this.el.progress.value = Math.min(1, (done + e.kernel_index - 1 + within) / total);
     const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
-    this.status(`${BUILD_NAME[build]} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}`);
+    const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
+    this.status(`${BUILD_NAME[build]}${where} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}`);
   }
 
   // ---- sharing and importing -----------------------------------------------------------------
 
   private async copyLink() {
     const puzzle = this.puzzle();
-    const records = forCase(this.mine, puzzle.id, this.mine[0]?.case ?? this.currentCase()).slice(0, MAX_SHARED_RECORDS);
+    const records = this.mine.filter((r) => r.puzzle === puzzle.id).slice(0, MAX_SHARED_RECORDS);
     const firstBuild = BUILDS.find((b) => records.some((r) => r.build === BUILD_NAME[b])) ?? [...this.builds][0]!;
     const environment = this.environments.get(firstBuild);
     const state: LinkState = {

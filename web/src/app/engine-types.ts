@@ -54,6 +54,10 @@ export type RunResponse =
     }
   | { ok: false; error: string };
 
+export type BenchResponse =
+  | { ok: true; report: { schema: string; environment: Environment; records: ResultRecord[] }; skipped: (Skipped & { puzzle: string })[] }
+  | { ok: false; error: string };
+
 export interface ProgressEvent {
   phase: 'verify' | 'warmup' | 'sample';
   puzzle: string;
@@ -62,6 +66,8 @@ export interface ProgressEvent {
   isa: string;
   kernel_index: number;
   kernel_count: number;
+  case_index?: number;
+  case_count?: number;
   sample?: number;
   samples?: number;
   elapsed_s?: number;

@@ -40,3 +40,29 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
   });
   return h('table', { className: 'results' }, h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body));
 }
+
+/**
+ * Benchmark cases side by side: one row per kernel/ISA/build, one column per case, each cell the
+ * median and its speed relative to the native counterpart.
+ */
+export function pivotTable(mine: readonly ResultRecord[], native: readonly ResultRecord[], caseOrder: readonly string[]): HTMLElement {
+  const cases = caseOrder.filter((c) => mine.some((r) => r.case === c));
+  for (const r of mine) if (!cases.includes(r.case)) cases.push(r.case);
+  const keys = [...new Set(mine.map((r) => `${r.kernel}/${r.isa}|${r.build}`))];
+  const body = keys.map((key) => {
+    const [kernelIsa, build] = key.split('|') as [string, string];
+    const cells = cases.map((c) => {
+      const r = mine.find((x) => x.case === c && `${x.kernel}/${x.isa}` === kernelIsa && x.build === build);
+      if (!r?.timing) return h('td', {}, '–');
+      const counterpart = nativeCounterpart(r, native);
+      const ok = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null;
+      return h('td', { title: r.verified_by },
+        formatDuration(r.timing.median_ns), ok,
+        counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native`) : null);
+    });
+    return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build } }, h('td', {}, kernelIsa), h('td', {}, build.replace(/^wasm-/, '')), ...cells);
+  });
+  return h('table', { className: 'results pivot' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'), ...cases.map((c) => h('th', {}, c)))),
+    h('tbody', {}, ...body));
+}

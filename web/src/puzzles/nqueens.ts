@@ -55,4 +55,12 @@ function illustrate(data: unknown): HTMLElement | null {
   return h('figure', { className: 'board-figure' }, svg, h('figcaption', {}, `The first solution in column order, N = ${n}.`));
 }
 
-export const view: PuzzleView = { id: 'nqueens', explainer, illustrate };
+export const view: PuzzleView = {
+  id: 'nqueens',
+  explainer,
+  illustrate,
+  benchGroups: [
+    { label: 'quick (n=8, n=12)', cases: (name) => name === 'n=8' || name === 'n=12' },
+    { label: 'all (n=8 to n=16, minutes)', cases: () => true },
+  ],
+};

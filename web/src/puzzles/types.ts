@@ -2,6 +2,23 @@
 // A view is optional: puzzles without one get the generic view.
 import type { Params, ResultRecord } from '../share/schema';
 
+/** Everything measured so far that the page holds, for a view's own panels. */
+export interface ResultsContext {
+  /** The viewer's records from the last Run (one case) or benchmark run (several cases). */
+  mine: readonly ResultRecord[];
+  /** Native records (served or imported) for this puzzle, all cases. */
+  native: readonly ResultRecord[];
+  /** A sharer's records for this puzzle, all cases. */
+  shared: readonly ResultRecord[];
+  params: Params;
+}
+
+export interface BenchGroup {
+  label: string;
+  /** Which of the puzzle's benchmark cases (by name) the group runs. */
+  cases: (caseName: string) => boolean;
+}
+
 export interface PuzzleView {
   /** The puzzle id from the C++ registry. */
   id: string;
@@ -12,6 +29,8 @@ export interface PuzzleView {
    * comes from our own module, but is still checked before use.
    */
   illustrate?(illustration: unknown, params: Params): HTMLElement | null;
-  /** Extra result panels (e.g. a sweep chart) drawn from the run's records. */
-  extraResults?(records: readonly ResultRecord[], params: Params): HTMLElement | null;
+  /** Groups of benchmark cases offered together (default: one group with all of them). */
+  benchGroups?: readonly BenchGroup[];
+  /** Extra result panels (a sweep chart, a throughput/latency table, ...). */
+  extraResults?(context: ResultsContext): HTMLElement | null;
 }
