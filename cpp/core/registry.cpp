@@ -90,6 +90,7 @@ json catalog_json() {
                        {"source_url", info.source_url},
                        {"work_unit", info.work_unit},
                        {"reference_kernel", info.reference_kernel},
+                       {"input_file", info.input_file},
                        {"params", schema_to_json(p->params())},
                        {"bench_cases", cases},
                        {"kernels", kernels}});

@@ -81,6 +81,9 @@ struct PuzzleInfo {
   std::string work_unit;        // what Outcome::work counts, e.g. "nodes"
   std::string reference_kernel; // kernel id whose answer defines "correct"
   std::vector<std::string> kernel_order;  // display order of kernel ids (then by ISA)
+  // What an input file means to this puzzle (CLI --file, the page's file picker), e.g. "a file
+  // whose set bits to count"; empty if the puzzle reads none.
+  std::string input_file;
 };
 
 // A known answer from a published source (OEIS, perft tables, ...), for `verified`.

@@ -35,6 +35,8 @@ class App {
   private native: NativeSource | null = null;
   private shared: NonNullable<LinkState['shared']> | null = null;
   private running = false;
+  // A local file for puzzles that read one: read here, copied into each worker, never uploaded.
+  private inputFile: { name: string; bytes: Uint8Array } | null = null;
   private active: WorkerBridge | null = null;
   private chart: Chart | null = null;
   private startedAt = 0;
@@ -217,6 +219,7 @@ class App {
     );
     replaceChildren(this.el.controls,
       h('h2', {}, puzzle.title),
+      puzzle.input_file ? this.fileControl(puzzle.input_file) : null,
       paramsForm(puzzle, this.currentParams(), (params, error) => {
         this.params.set(puzzle.id, params);
         this.paramError = error;
@@ -315,6 +318,14 @@ class App {
     try {
       for (const { build, kernels } of plan) {
         this.active = this.bridges[build];
+        if (puzzle.input_file) {
+          // Workers may have been restarted (Stop), so the input goes in before every run.
+          const set = await this.active.setInput(this.inputFile?.bytes ?? new Uint8Array(0));
+          if (!set.ok) {
+            this.notice(set.error ?? 'the file could not be loaded into the wasm module', 'error');
+            break;
+          }
+        }
         const before = done;
         const response = await this.active.call<RunResponse | BenchResponse>(request(kernels), (e) => {
           done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
@@ -375,6 +386,32 @@ class App {
     const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
     const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
     this.status(`${BUILD_NAME[build]}${where} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}`);
+  }
+
+  private fileControl(meaning: string): HTMLElement {
+    const MAX_BYTES = 512 * 1024 * 1024; // the wasm module's cap (cpp/wasm/bindings.cpp)
+    const input = h('input', { id: 'input-file', attrs: { type: 'file' } });
+    const name = h('span', { className: 'file-name' }, this.inputFile ? `${this.inputFile.name} (${this.inputFile.bytes.length.toLocaleString()} bytes)` : 'none: generated data');
+    const clear = h('button', { className: 'link', attrs: { type: 'button' } }, 'clear');
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      if (file.size > MAX_BYTES) {
+        this.notice(`${file.name} is larger than 512 MiB; pick a smaller file.`, 'error');
+        return;
+      }
+      this.inputFile = { name: file.name.slice(0, 120), bytes: new Uint8Array(await file.arrayBuffer()) };
+      name.textContent = `${this.inputFile.name} (${this.inputFile.bytes.length.toLocaleString()} bytes)`;
+    });
+    clear.addEventListener('click', () => {
+      this.inputFile = null;
+      input.value = '';
+      name.textContent = 'none: generated data';
+    });
+    return h('fieldset', { className: 'input-file' },
+      h('legend', {}, 'input file'),
+      h('p', { className: 'hint' }, `Optional: ${meaning}. Read in your browser, never uploaded.`),
+      input, h('div', {}, 'current: ', name, ' ', clear));
   }
 
   // ---- sharing and importing -----------------------------------------------------------------

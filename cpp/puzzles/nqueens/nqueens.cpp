@@ -250,6 +250,7 @@ PuzzleInfo NQueens::info() {
       "nodes",
       "bitmask-recursive",
       {"bitmask-recursive", "bitmask-stack", "simd-state", "simd-lanes", "simd-compact", "symmetry"},
+      "",  // no input file
   };
 }
 

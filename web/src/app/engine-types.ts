@@ -30,6 +30,8 @@ export interface CatalogPuzzle {
   source_url: string;
   work_unit: string;
   reference_kernel: string;
+  /** What an input file means to the puzzle; empty if it reads none. */
+  input_file: string;
   params: ParamSpec[];
   bench_cases: { name: string; params: Params }[];
   kernels: CatalogKernel[];
