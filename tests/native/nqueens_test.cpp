@@ -59,10 +59,13 @@ TEST(NQueens, EveryIsaThisBuildHasIsRegistered) {
   for (const char* k : {"bitmask-recursive/scalar", "bitmask-stack/scalar", "symmetry/scalar"})
     EXPECT_TRUE(keys.count(k)) << k;
 #if defined(__x86_64__)
-  for (const char* k : {"simd-state/sse4.1", "simd-lanes/sse4.1", "simd-lanes/avx2", "simd-lanes/avx512"})
+  for (const char* k : {"simd-state/sse4.1", "simd-lanes/sse4.1", "simd-lanes/avx2", "simd-lanes/avx512",
+                        "simd-compact/sse4.1", "simd-compact/avx2", "simd-compact/avx512", "simd-symmetry/sse4.1",
+                        "simd-symmetry/avx2", "simd-symmetry/avx512"})
     EXPECT_TRUE(keys.count(k)) << k;
 #elif defined(__aarch64__)
-  for (const char* k : {"simd-state/neon", "simd-lanes/neon"}) EXPECT_TRUE(keys.count(k)) << k;
+  for (const char* k : {"simd-state/neon", "simd-lanes/neon", "simd-compact/neon", "simd-symmetry/neon"})
+    EXPECT_TRUE(keys.count(k)) << k;
 #endif
 }
 
@@ -98,7 +101,8 @@ TEST(NQueens, FastKernelsMatchPublishedCountsAt15And16) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   auto p = published_from_file();
   for (const Kernel* k : available_kernels()) {
-    if (k->info().id != "symmetry" && k->info().id != "simd-lanes") continue;
+    if (k->info().id.find("symmetry") == std::string::npos && k->info().id.rfind("simd-", 0) != 0) continue;
+    if (k->info().id == "simd-state") continue;  // as slow as the reference
     for (int n : {15, 16}) {
       auto c = puzzle().prepare({{"n", n}});
       Outcome o = k->run(*c.value());
@@ -108,16 +112,17 @@ TEST(NQueens, FastKernelsMatchPublishedCountsAt15And16) {
   }
 }
 
-// All mirror-halved kernels walk the same tree, so they must place exactly as many queens: a
-// check on the lockstep engine's bookkeeping (split + lanes + scalar tail) that counts alone
-// would miss.
-TEST(NQueens, MirrorHalvedKernelsVisitTheSameNodes) {
+// Kernels that walk the same tree must place exactly as many queens: a check on the engines'
+// bookkeeping (split + lanes + scalar tail, queues + last-row counting) that counts alone would
+// miss. The mirror-halved kernels share the reference's tree; the symmetry kernels share theirs.
+TEST(NQueens, KernelsOnTheSameTreeVisitTheSameNodes) {
   for (int n = 1; n <= 13; ++n) {
     auto c = puzzle().prepare({{"n", n}});
-    std::uint64_t ref_nodes = puzzle().reference()->run(*c.value()).work;
+    const std::uint64_t mirror_nodes = puzzle().reference()->run(*c.value()).work;
+    const std::uint64_t symmetry_nodes = count_symmetry(Case{n}).work;
     for (const Kernel* k : available_kernels()) {
-      if (k->info().id == "symmetry") continue;
-      EXPECT_EQ(k->run(*c.value()).work, ref_nodes) << k->key() << " N=" << n;
+      const bool symmetric = k->info().id.find("symmetry") != std::string::npos;
+      EXPECT_EQ(k->run(*c.value()).work, symmetric ? symmetry_nodes : mirror_nodes) << k->key() << " N=" << n;
     }
   }
 }

@@ -17,7 +17,12 @@ namespace {
 LaneTotals lanes_avx2(int n, const Subtree* s, std::size_t count) {
   return Lockstep<simd::Avx2x8>::search(n, s, count);
 }
-LaneTotals compact_avx2(int n) { return Compact<simd::Multi<simd::Avx2x8, 2>>::search<2>(n); }
+CompactTotals compact_avx2(int n, const CompactRun<PlainRules>* runs, int count) {
+  return Compact<simd::Multi<simd::Avx2x8, 2>>::run_all<2>(n, runs, count);
+}
+CompactTotals symmetry_avx2(int n, const CompactRun<SymmetryRules>* runs, int count) {
+  return Compact<simd::Multi<simd::Avx2x8, 2>, SymmetryRules>::run_all<2>(n, runs, count);
+}
 }  // namespace
 }  // namespace sp::nqueens
 SP_TARGET_END
@@ -26,6 +31,7 @@ namespace sp::nqueens {
 namespace {
 Result<Answer> simd_lanes_avx2(const Case& c) { return count_lanes(c, simd::Avx2x8::lanes, &lanes_avx2); }
 Result<Answer> simd_compact_avx2(const Case& c) { return count_compact(c, &compact_avx2); }
+Result<Answer> simd_symmetry_avx2(const Case& c) { return count_symmetry_compact(c, &symmetry_avx2); }
 
 SP_REGISTER_KERNEL(NQueens,
                    {"simd-lanes", simd::Avx2x8::isa, simd::Avx2x8::needs,
@@ -35,6 +41,10 @@ SP_REGISTER_KERNEL(NQueens,
                    {"simd-compact", simd::Avx2x8::isa, simd::Avx2x8::needs,
                     "batches of 2x8 states in 2 interleaved searches, compress-stored queues"},
                    &simd_compact_avx2);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-symmetry", simd::Avx2x8::isa, simd::Avx2x8::needs,
+                    "the symmetry-reduced search as 2x8 compaction batches, solutions weighted by symmetry"},
+                   &simd_symmetry_avx2);
 }  // namespace
 }  // namespace sp::nqueens
 

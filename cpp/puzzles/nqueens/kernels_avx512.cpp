@@ -22,7 +22,12 @@ namespace {
 LaneTotals lanes_avx512(int n, const Subtree* s, std::size_t count) {
   return Lockstep<simd::Multi<simd::Avx512x16, 2>>::search(n, s, count);
 }
-LaneTotals compact_avx512(int n) { return Compact<simd::Multi<simd::Avx512x16, 2>>::search<2>(n); }
+CompactTotals compact_avx512(int n, const CompactRun<PlainRules>* runs, int count) {
+  return Compact<simd::Multi<simd::Avx512x16, 2>>::run_all<2>(n, runs, count);
+}
+CompactTotals symmetry_avx512(int n, const CompactRun<SymmetryRules>* runs, int count) {
+  return Compact<simd::Multi<simd::Avx512x16, 2>, SymmetryRules>::run_all<2>(n, runs, count);
+}
 }  // namespace
 }  // namespace sp::nqueens
 SP_TARGET_END
@@ -33,6 +38,7 @@ Result<Answer> simd_lanes_avx512(const Case& c) {
   return count_lanes(c, simd::Multi<simd::Avx512x16, 2>::lanes, &lanes_avx512);
 }
 Result<Answer> simd_compact_avx512(const Case& c) { return count_compact(c, &compact_avx512); }
+Result<Answer> simd_symmetry_avx512(const Case& c) { return count_symmetry_compact(c, &symmetry_avx512); }
 
 SP_REGISTER_KERNEL(NQueens,
                    {"simd-lanes", simd::Avx512x16::isa, simd::Avx512x16::needs,
@@ -42,6 +48,10 @@ SP_REGISTER_KERNEL(NQueens,
                    {"simd-compact", simd::Avx512x16::isa, simd::Avx512x16::needs,
                     "batches of 2x16 states in 2 interleaved searches, vpcompressd queues"},
                    &simd_compact_avx512);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-symmetry", simd::Avx512x16::isa, simd::Avx512x16::needs,
+                    "the symmetry-reduced search as 2x16 compaction batches, solutions weighted by symmetry"},
+                   &simd_symmetry_avx512);
 }  // namespace
 }  // namespace sp::nqueens
 

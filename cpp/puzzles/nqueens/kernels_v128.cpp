@@ -20,7 +20,12 @@ LaneTotals lanes_v128(int n, const Subtree* s, std::size_t count) {
   return Lockstep<simd::V128>::search(n, s, count);
 }
 // Batches of 3 x 4 states, one search (measured best for 128-bit on x86; see README).
-LaneTotals compact_v128(int n) { return Compact<simd::Multi<simd::V128, 3>>::search<1>(n); }
+CompactTotals compact_v128(int n, const CompactRun<PlainRules>* runs, int count) {
+  return Compact<simd::Multi<simd::V128, 3>>::run_all<1>(n, runs, count);
+}
+CompactTotals symmetry_v128(int n, const CompactRun<SymmetryRules>* runs, int count) {
+  return Compact<simd::Multi<simd::V128, 3>, SymmetryRules>::run_all<1>(n, runs, count);
+}
 }  // namespace
 }  // namespace sp::nqueens
 SP_V128_END
@@ -29,6 +34,7 @@ namespace sp::nqueens {
 namespace {
 Result<Answer> simd_lanes_v128(const Case& c) { return count_lanes(c, simd::V128::lanes, &lanes_v128); }
 Result<Answer> simd_compact_v128(const Case& c) { return count_compact(c, &compact_v128); }
+Result<Answer> simd_symmetry_v128(const Case& c) { return count_symmetry_compact(c, &symmetry_v128); }
 
 SP_REGISTER_KERNEL(NQueens,
                    {"simd-state", simd::V128::isa, simd::V128::needs,
@@ -42,6 +48,10 @@ SP_REGISTER_KERNEL(NQueens,
                    {"simd-compact", simd::V128::isa, simd::V128::needs,
                     "batches of 3x4 states, children compress-stored into per-row queues"},
                    &simd_compact_v128);
+SP_REGISTER_KERNEL(NQueens,
+                   {"simd-symmetry", simd::V128::isa, simd::V128::needs,
+                    "the symmetry-reduced search as 3x4 compaction batches, solutions weighted by symmetry"},
+                   &simd_symmetry_v128);
 }  // namespace
 }  // namespace sp::nqueens
 

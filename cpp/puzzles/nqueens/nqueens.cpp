@@ -33,73 +33,78 @@ constexpr std::array<Answer, kMaxN + 1> kPublished{{
 
 // Solutions unchanged by a half turn: queens come in pairs (r, c) / (n-1-r, n-1-c), so choose the
 // top half of the rows and the bottom half follows; for odd N the centre square must be a queen.
-// Diagonals are tracked by absolute index: d1 = r + c, d2 = r - c + n - 1.
+// Diagonals are tracked by absolute index (d1 = r + c, d2 = r - c + n - 1). The trick that keeps
+// it a plain bitmask search: on such a board the column set and both diagonal sets are symmetric
+// themselves (each pair contributes k and 2n-2-k), so a pair is legal as soon as its first queen's
+// column and diagonals are free and the pair does not attack itself.
 struct HalfTurnSearch {
   int n;
-  std::uint64_t count = 0;
+  std::uint32_t full;
 
-  void search(int r, std::uint32_t cols, std::uint64_t d1, std::uint64_t d2) {
+  std::uint64_t count(int r, std::uint32_t cols, std::uint64_t d1, std::uint64_t d2) const {
     if (r == n / 2) {
-      if (n % 2 == 0) {
-        ++count;
-      } else {
-        int m = n / 2;
-        if (!((cols >> m) & 1u) && !((d1 >> (2 * m)) & 1u) && !((d2 >> (n - 1)) & 1u)) ++count;
-      }
-      return;
+      if (n % 2 == 0) return 1;
+      const int m = n / 2;  // the centre square (m, m): column m, d1 = 2m, d2 = n-1
+      return !((cols >> m) & 1u) && !((d1 >> (2 * m)) & 1u) && !((d2 >> (n - 1)) & 1u);
     }
-    const int r2 = n - 1 - r;
-    for (int c = 0; c < n; ++c) {
-      const int c2 = n - 1 - c;
-      // The pair would attack itself: same column (centre column), same anti-diagonal, or the
-      // same diagonal.
-      if (c == c2 || r + c == n - 1 || r == c) continue;
-      if ((cols >> c) & 1u || (cols >> c2) & 1u) continue;
-      const std::uint64_t a1 = 1ull << (r + c), b1 = 1ull << (r2 + c2);
-      const std::uint64_t a2 = 1ull << (r - c + n - 1), b2 = 1ull << (r2 - c2 + n - 1);
-      if ((d1 & (a1 | b1)) || (d2 & (a2 | b2))) continue;
-      search(r + 1, cols | (1u << c) | (1u << c2), d1 | a1 | b1, d2 | a2 | b2);
+    // Column c: free column, free d1 bit r+c, free d2 bit r-c+n-1 = (n-1-r)+... read through the
+    // set's symmetry as bit (n-1-r)+c; and not the pair's own column / d1 / d2 (c = n-1-c,
+    // c = n-1-r, c = r).
+    std::uint32_t self = (1u << (n - 1 - r)) | (1u << r);
+    if (n % 2) self |= 1u << (n / 2);
+    std::uint32_t avail = full & ~cols & ~static_cast<std::uint32_t>(d1 >> r) &
+                          ~static_cast<std::uint32_t>(d2 >> (n - 1 - r)) & ~self;
+    std::uint64_t found = 0;
+    while (avail) {
+      const int c = std::countr_zero(avail);
+      avail &= avail - 1;
+      const std::uint32_t pair_cols = (1u << c) | (1u << (n - 1 - c));
+      const std::uint64_t pair_d1 = (1ull << (r + c)) | (1ull << (2 * n - 2 - r - c));
+      const std::uint64_t pair_d2 = (1ull << (r - c + n - 1)) | (1ull << (c - r + n - 1));
+      found += count(r + 1, cols | pair_cols, d1 | pair_d1, d2 | pair_d2);
     }
+    return found;
   }
 };
 
 // Solutions unchanged by a quarter turn: every queen brings its orbit (r,c) -> (c, n-1-r) ->
-// (n-1-r, n-1-c) -> (n-1-c, r). Take the first empty row, try each column, place the whole orbit.
+// (n-1-r, n-1-c) -> (n-1-c, r). Fill the first empty row, trying each column, placing the whole
+// orbit; the state (rows, columns, diagonals) is four words passed by value.
 struct QuarterTurnSearch {
   int n;
-  std::uint64_t count = 0;
-  std::array<int, kMaxN> col_of_row{};
-  std::uint32_t cols = 0;
-  std::uint64_t d1 = 0, d2 = 0;
 
-  bool place(int r, int c) {
-    if (col_of_row[r] == c) return true;  // already placed as part of this orbit
-    if (col_of_row[r] >= 0 || ((cols >> c) & 1u)) return false;
-    const std::uint64_t a1 = 1ull << (r + c), a2 = 1ull << (r - c + n - 1);
-    if ((d1 & a1) || (d2 & a2)) return false;
-    col_of_row[r] = c;
-    cols |= 1u << c;
-    d1 |= a1;
-    d2 |= a2;
-    return true;
-  }
+  struct State {
+    std::uint32_t rows = 0, cols = 0;
+    std::uint64_t d1 = 0, d2 = 0;
+    // Adds a queen at (r, c); false if its row, column or a diagonal is taken.
+    bool place(int r, int c, int n) {
+      const std::uint64_t a1 = 1ull << (r + c), a2 = 1ull << (r - c + n - 1);
+      if (((rows >> r) & 1u) || ((cols >> c) & 1u) || (d1 & a1) || (d2 & a2)) return false;
+      rows |= 1u << r;
+      cols |= 1u << c;
+      d1 |= a1;
+      d2 |= a2;
+      return true;
+    }
+  };
 
-  void search(int r) {
-    while (r < n && col_of_row[r] >= 0) ++r;
-    if (r == n) {
-      ++count;
-      return;
+  std::uint64_t count(const State& s) const {
+    const std::uint32_t empty = ~s.rows & full_mask(n);
+    if (!empty) return 1;
+    const int r = std::countr_zero(empty);
+    std::uint64_t found = 0;
+    for (std::uint32_t avail = full_mask(n) & ~s.cols; avail; avail &= avail - 1) {
+      const int c = std::countr_zero(avail);
+      State t = s;
+      // The four squares of an orbit are distinct except for the centre square of an odd board,
+      // which is its own orbit.
+      const bool centre = r == c && 2 * r == n - 1;
+      const bool ok = centre ? t.place(r, c, n)
+                             : t.place(r, c, n) && t.place(c, n - 1 - r, n) && t.place(n - 1 - r, n - 1 - c, n) &&
+                                   t.place(n - 1 - c, r, n);
+      if (ok) found += count(t);
     }
-    for (int c = 0; c < n; ++c) {
-      auto saved_rows = col_of_row;
-      auto saved = std::array<std::uint64_t, 3>{cols, d1, d2};
-      if (place(r, c) && place(c, n - 1 - r) && place(n - 1 - r, n - 1 - c) && place(n - 1 - c, r))
-        search(r + 1);
-      col_of_row = saved_rows;
-      cols = static_cast<std::uint32_t>(saved[0]);
-      d1 = saved[1];
-      d2 = saved[2];
-    }
+    return found;
   }
 };
 
@@ -120,15 +125,9 @@ RootBranches root_branches(int n) {
 RotationFixed rotation_fixed(int n) {
   if (n == 1) return {1, 1};
   RotationFixed f;
-  HalfTurnSearch half{n};
-  half.search(0, 0, 0, 0);
-  f.f180 = half.count;
-  if (n % 4 == 0 || n % 4 == 1) {  // an orbit of 4 queens per 4 rows, plus the centre for odd N
-    QuarterTurnSearch quarter{n};
-    quarter.col_of_row.fill(-1);
-    quarter.search(0);
-    f.f90 = quarter.count;
-  }
+  f.f180 = HalfTurnSearch{n, full_mask(n)}.count(0, 0, 0, 0);
+  if (n % 4 == 0 || n % 4 == 1)  // an orbit of 4 queens per 4 rows, plus the centre for odd N
+    f.f90 = QuarterTurnSearch{n}.count({});
   return f;
 }
 
@@ -193,11 +192,60 @@ Result<Answer> count_lanes(const Case& c, int lanes, LaneSearchFn search) {
   return {{total, unique_by_burnside(c.n, total)}, split.nodes_above + below.nodes};
 }
 
+std::vector<CompactRun<PlainRules>> plain_runs(int n, std::uint64_t& nodes_above) {
+  const std::uint32_t full = full_mask(n);
+  std::vector<CompactRun<PlainRules>> runs;
+  for (const RootBranch& b : root_branches(n)) {
+    ++nodes_above;
+    const std::uint32_t ld = b.first << 1, rd = b.first >> 1;
+    runs.push_back({PlainRules{n}, 1, b.first, ld, rd, full & ~(b.first | ld | rd) & b.second_allowed});
+  }
+  return runs;
+}
+
+std::vector<CompactRun<SymmetryRules>> symmetry_runs(int n, std::uint64_t& nodes_above) {
+  const std::uint32_t full = full_mask(n);
+  const std::uint32_t side = 1u | (1u << (n - 1));
+  std::vector<CompactRun<SymmetryRules>> runs;
+  // Edge runs first, b = 1 (the biggest) onwards.
+  std::uint32_t last_forbidden = side;
+  for (int b = 1; b < n - 1 - b; ++b) {
+    ++nodes_above;
+    const std::uint32_t bit = 1u << b;
+    SymmetryRules rules{n, 0, b, side, last_forbidden, bit | (1u << (n - 1 - b))};
+    const std::uint32_t ld = bit << 1, rd = bit >> 1;
+    runs.push_back({rules, 1, bit, ld, rd, full & ~(bit | ld | rd) & ~rules.forbid(1)});
+    last_forbidden |= (last_forbidden >> 1 | last_forbidden << 1) & full;
+  }
+  // Corner runs: queen at (0,0), the row-1 queen at column bound1.
+  if (n >= 2) ++nodes_above;
+  for (int bound1 = 2; bound1 <= n - 2; ++bound1) {
+    ++nodes_above;
+    const std::uint32_t bit = 1u << bound1;
+    SymmetryRules rules{n, bound1, 0, side, 0, 0};
+    const std::uint32_t cols = 1u | bit, ld = (2u | bit) << 1, rd = bit >> 1;
+    runs.push_back({rules, 2, cols, ld, rd, full & ~(cols | ld | rd) & ~rules.forbid(2)});
+  }
+  return runs;
+}
+
 Result<Answer> count_compact(const Case& c, CompactSearchFn search) {
-  if (c.n == 1) return {{1, 1}, 1};
-  const LaneTotals t = search(c.n);
-  const std::uint64_t total = 2 * t.total;  // every root branch weighs 2 (mirror halving)
-  return {{total, unique_by_burnside(c.n, total)}, t.nodes};
+  if (c.n <= 2) return count_recursive(c);  // boards too small for a queue of rows
+  std::uint64_t nodes = 0;
+  const auto runs = plain_runs(c.n, nodes);
+  const CompactTotals t = search(c.n, runs.data(), static_cast<int>(runs.size()));
+  const std::uint64_t total = 2 * t.solutions;  // every root branch weighs 2 (mirror halving)
+  return {{total, unique_by_burnside(c.n, total)}, nodes + t.nodes};
+}
+
+Result<Answer> count_symmetry_compact(const Case& c, SymmetrySearchFn search) {
+  if (c.n <= 3) return count_symmetry(c);  // boards too small for a queue of rows
+  std::uint64_t nodes = 0;
+  const auto runs = symmetry_runs(c.n, nodes);
+  const CompactTotals t = search(c.n, runs.data(), static_cast<int>(runs.size()));
+  // t.solutions = sum over solutions of 840/m, and T = 8 x sum of 1/m (see SymmetryRules).
+  const std::uint64_t total = t.solutions / (SymmetryRules::kWeightDenominator / 8);
+  return {{total, unique_by_burnside(c.n, total)}, nodes + t.nodes};
 }
 
 std::vector<int> first_solution(int n) {
@@ -249,7 +297,8 @@ PuzzleInfo NQueens::info() {
       "https://davidad.github.io/blog/2014/02/25/overkilling-the-8-queens-problem/",
       "nodes",
       "bitmask-recursive",
-      {"bitmask-recursive", "bitmask-stack", "simd-state", "simd-lanes", "simd-compact", "symmetry"},
+      {"bitmask-recursive", "bitmask-stack", "simd-state", "simd-lanes", "simd-compact", "symmetry",
+       "simd-symmetry"},
       "",  // no input file
   };
 }

@@ -83,9 +83,74 @@ struct LaneTotals {
 };
 using LaneSearchFn = LaneTotals (*)(int n, const Subtree* subtrees, std::size_t count);
 Result<Answer> count_lanes(const Case& c, int lanes, LaneSearchFn search);
-// The stream-compaction search (compact.h) needs no split: it starts from the root branches.
-using CompactSearchFn = LaneTotals (*)(int n);
+// The stream-compaction engine (compact.h) runs a list of "runs": a start state plus row rules.
+// The rules live here, outside any target region, so that every ISA file shares one baseline copy
+// of their (scalar, inline) code.
+struct CompactTotals {
+  std::uint64_t solutions = 0;  // PlainRules: solutions; SymmetryRules: the sum of 840/m
+  std::uint64_t nodes = 0;
+};
+
+// The plain mirror-halved search: no row constraints; every solution counts once (the caller
+// doubles for the mirror).
+struct PlainRules {
+  int n = 0;
+  static constexpr bool kRowHooks = false;
+  std::uint32_t forbid(int /*row*/) const { return 0; }
+};
+
+// The symmetry-reduced search (symmetry.cpp explains the bounds), one run per bound:
+//  - corner run (bound1): queens at (0,0) and (1,bound1); rows 2..bound1-1 may not use column 1.
+//    Each class found has 8 members and is met exactly once: weight 840 (8 x 105).
+//  - edge run (b): row-0 queen at column b; no side-column queen in rows < b or > n-1-b (so by
+//    row n-1-b both sides are used, or one is placed there); the last row's queen at least b from
+//    both corners.
+// symmetry.cpp compares each edge-run solution with its 7 images, which needs the whole board; a
+// compacted state has no board. Instead each solution S is weighted by 1/m(S), m(S) = the number
+// of the square's 8 flags (an edge plus one of its corners) whose edge queen sits at distance
+// exactly b. The 8 symmetries act simply transitively on the flags, so the images of S this run
+// meets are exactly those that map such a flag to the top-left one: S's class is met
+// m(S)/|Stab(S)| times and contributes 1/|Stab(S)| in all. Summed over classes that is T/8 (a
+// class has 8/|Stab| members), so T = 8 x the weighted count; integer weights over
+// 840 = lcm(1..8) make it T = (sum of 840/m) / 105. The unique count then comes from Burnside.
+// m(S) = 1 (the row-0 queen) + side queens placed in row b or row n-1-b (counted as they are
+// placed, in bits 24 and up of `cols`) + [the last queen in column b or n-1-b].
+struct SymmetryRules {
+  static constexpr bool kRowHooks = true;
+  static constexpr int kCounterShift = 24;
+  static constexpr std::uint32_t kWeightDenominator = 840;  // lcm(1..8)
+  int n = 0;
+  int bound1 = 0;  // corner run: column-1 queen below this row (0 for edge runs)
+  int b = 0;       // edge run: the bound (0 for corner runs)
+  std::uint32_t side = 0;
+  std::uint32_t last_forbidden = 0;
+  std::uint32_t edge_ends = 0;  // columns b and n-1-b
+
+  std::uint32_t forbid(int row) const {
+    std::uint32_t f = 0;
+    if (bound1 && row >= 2 && row < bound1) f |= 2u;
+    if (b && row < b) f |= side;
+    if (b && row == n - 1) f |= last_forbidden;
+    return f;
+  }
+};
+
+template <class Rules>
+struct CompactRun {
+  Rules rules;
+  int row;  // the row the start state fills next
+  std::uint32_t cols, ld, rd, avail;
+};
+
+// Plain: one run per root branch. Returns the nodes placed on the way (the row-0 queens).
+std::vector<CompactRun<PlainRules>> plain_runs(int n, std::uint64_t& nodes_above);
+// Symmetry: the corner runs and the edge runs, largest first.
+std::vector<CompactRun<SymmetryRules>> symmetry_runs(int n, std::uint64_t& nodes_above);
+
+using CompactSearchFn = CompactTotals (*)(int n, const CompactRun<PlainRules>* runs, int count);
+using SymmetrySearchFn = CompactTotals (*)(int n, const CompactRun<SymmetryRules>* runs, int count);
 Result<Answer> count_compact(const Case& c, CompactSearchFn search);
+Result<Answer> count_symmetry_compact(const Case& c, SymmetrySearchFn search);
 
 // The lexicographically first solution (column of the queen in each row), for the board drawing.
 std::vector<int> first_solution(int n);

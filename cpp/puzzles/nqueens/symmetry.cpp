@@ -29,19 +29,26 @@ struct SymmetrySearch {
   int col_of_row[kMaxN] = {};
   int row_of_col[kMaxN] = {};
 
+  // Every search below looks one row ahead: a child with no free square is counted as a node but
+  // never entered, and the last row (one free square at most) is finished in its parent. Most
+  // nodes of an N-queens tree are such dead ends, so this saves most calls.
+
   // Corner case: a queen at (0,0), counted as a class of 8 without any comparison.
-  void corner(int y, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, int bound1) {
-    std::uint32_t avail = full & ~(cols | ld | rd);
-    if (y < bound1) avail &= ~2u;  // column 1's queen must lie below row bound1
+  void corner(int y, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, std::uint32_t avail, int bound1) {
     while (avail) {
       const std::uint32_t bit = avail & (0u - avail);
       avail ^= bit;
       ++nodes;
-      if (y == n - 1) {
+      const std::uint32_t c = cols | bit, l = (ld | bit) << 1, r = (rd | bit) >> 1;
+      std::uint32_t next = full & ~(c | l | r);
+      if (y + 1 < bound1) next &= ~2u;  // column 1's queen must lie below row bound1
+      if (!next) continue;
+      if (y + 1 == n - 1) {
+        ++nodes;
         ++classes8;
         continue;
       }
-      corner(y + 1, cols | bit, (ld | bit) << 1, (rd | bit) >> 1, bound1);
+      corner(y + 1, c, l, r, next, bound1);
     }
   }
 
@@ -52,28 +59,40 @@ struct SymmetrySearch {
     std::uint32_t last_forbidden; // last-row columns closer than b to a corner
   };
 
-  void edge(int y, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, const EdgeBounds& e) {
-    std::uint32_t avail = full & ~(cols | ld | rd);
+  // The free squares of row y, after the bounds.
+  std::uint32_t restrict(int y, std::uint32_t cols, std::uint32_t avail, const EdgeBounds& e) const {
     if (y < e.b) {
       avail &= ~e.side;
     } else if (y == e.bound2) {
       // No side queen may come after this row: both side columns are used by now or one is now.
-      if ((cols & e.side) == 0) return;
-      if ((cols & e.side) != e.side) avail &= e.side;
+      const std::uint32_t used = cols & e.side;
+      if (used == 0) return 0;
+      if (used != e.side) avail &= e.side;
     }
     if (y == n - 1) avail &= ~e.last_forbidden;
+    return avail;
+  }
+
+  void edge(int y, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, std::uint32_t avail, const EdgeBounds& e) {
     while (avail) {
       const std::uint32_t bit = avail & (0u - avail);
       avail ^= bit;
       ++nodes;
-      const int c = std::countr_zero(bit);
-      col_of_row[y] = c;
-      row_of_col[c] = y;
-      if (y == n - 1) {
+      const int q = std::countr_zero(bit);
+      col_of_row[y] = q;
+      row_of_col[q] = y;
+      const std::uint32_t c = cols | bit, l = (ld | bit) << 1, r = (rd | bit) >> 1;
+      const std::uint32_t next = restrict(y + 1, c, full & ~(c | l | r), e);
+      if (!next) continue;
+      if (y + 1 == n - 1) {
+        ++nodes;
+        const int last = std::countr_zero(next);
+        col_of_row[n - 1] = last;
+        row_of_col[last] = n - 1;
         classify();
         continue;
       }
-      edge(y + 1, cols | bit, (ld | bit) << 1, (rd | bit) >> 1, e);
+      edge(y + 1, c, l, r, next, e);
     }
   }
 
@@ -120,8 +139,16 @@ Result<Answer> count_symmetry(const Case& c) {
   for (int bound1 = 2; bound1 <= n - 2; ++bound1) {
     const std::uint32_t bit = 1u << bound1;
     ++s.nodes;
-    if (n == 2) break;
-    s.corner(2, 1u | bit, ((2u) | bit) << 1, bit >> 1, bound1);
+    const std::uint32_t cols = 1u | bit, ld = (2u | bit) << 1, rd = bit >> 1;
+    std::uint32_t avail = s.full & ~(cols | ld | rd);
+    if (2 < bound1) avail &= ~2u;
+    if (n == 3 || !avail) continue;
+    if (n == 4) {  // row 2 is already the last row
+      s.nodes += std::popcount(avail);
+      s.classes8 += std::popcount(avail);
+      continue;
+    }
+    s.corner(2, cols, ld, rd, avail, bound1);
   }
 
   const std::uint32_t side = 1u | (1u << (n - 1));
@@ -132,7 +159,8 @@ Result<Answer> count_symmetry(const Case& c) {
     s.col_of_row[0] = b;
     s.row_of_col[b] = 0;
     SymmetrySearch::EdgeBounds e{b, n - 1 - b, side, last_forbidden};
-    s.edge(1, bit, bit << 1, bit >> 1, e);
+    const std::uint32_t avail = s.restrict(1, bit, s.full & ~(bit | (bit << 1) | (bit >> 1)), e);
+    if (avail) s.edge(1, bit, bit << 1, bit >> 1, avail, e);
     last_forbidden |= (last_forbidden >> 1 | last_forbidden << 1) & s.full;
   }
 
