@@ -53,42 +53,38 @@ struct SymmetrySearch {
   }
 
   struct EdgeBounds {
-    int b;                        // row-0 queen column = the class's smallest corner distance
-    int bound2;                   // n-1-b: the last row allowed to hold a side-column queen
-    std::uint32_t side;           // columns 0 and n-1
-    std::uint32_t last_forbidden; // last-row columns closer than b to a corner
+    int bound2;                     // n-1-b: the last row allowed to hold a side-column queen
+    std::uint32_t side;             // columns 0 and n-1
+    std::uint32_t forbid[kMaxN];    // per row: the sides above row b, the corners' b squares in the last row
   };
 
   // The free squares of row y, after the bounds.
   std::uint32_t restrict(int y, std::uint32_t cols, std::uint32_t avail, const EdgeBounds& e) const {
-    if (y < e.b) {
-      avail &= ~e.side;
-    } else if (y == e.bound2) {
+    avail &= ~e.forbid[y];
+    if (y == e.bound2) {
       // No side queen may come after this row: both side columns are used by now or one is now.
       const std::uint32_t used = cols & e.side;
       if (used == 0) return 0;
       if (used != e.side) avail &= e.side;
     }
-    if (y == n - 1) avail &= ~e.last_forbidden;
     return avail;
   }
+
+  // Only the queen's bit is kept per row while searching; the board is spelled out for classify().
+  std::uint32_t queen[kMaxN] = {};
 
   void edge(int y, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, std::uint32_t avail, const EdgeBounds& e) {
     while (avail) {
       const std::uint32_t bit = avail & (0u - avail);
       avail ^= bit;
       ++nodes;
-      const int q = std::countr_zero(bit);
-      col_of_row[y] = q;
-      row_of_col[q] = y;
+      queen[y] = bit;
       const std::uint32_t c = cols | bit, l = (ld | bit) << 1, r = (rd | bit) >> 1;
       const std::uint32_t next = restrict(y + 1, c, full & ~(c | l | r), e);
       if (!next) continue;
       if (y + 1 == n - 1) {
         ++nodes;
-        const int last = std::countr_zero(next);
-        col_of_row[n - 1] = last;
-        row_of_col[last] = n - 1;
+        queen[n - 1] = next;
         classify();
         continue;
       }
@@ -107,6 +103,11 @@ struct SymmetrySearch {
   }
 
   void classify() {
+    for (int r = 0; r < n; ++r) {
+      const int c = std::countr_zero(queen[r]);
+      col_of_row[r] = c;
+      row_of_col[c] = r;
+    }
     const int m = n - 1;
     const int* col = col_of_row;
     const int* row = row_of_col;
@@ -156,9 +157,10 @@ Result<Answer> count_symmetry(const Case& c) {
   for (int b = 1; b < n - 1 - b; ++b) {
     const std::uint32_t bit = 1u << b;
     ++s.nodes;
-    s.col_of_row[0] = b;
-    s.row_of_col[b] = 0;
-    SymmetrySearch::EdgeBounds e{b, n - 1 - b, side, last_forbidden};
+    s.queen[0] = bit;
+    SymmetrySearch::EdgeBounds e{n - 1 - b, side, {}};
+    for (int y = 1; y < b; ++y) e.forbid[y] = side;
+    e.forbid[n - 1] = last_forbidden;
     const std::uint32_t avail = s.restrict(1, bit, s.full & ~(bit | (bit << 1) | (bit >> 1)), e);
     if (avail) s.edge(1, bit, bit << 1, bit >> 1, avail, e);
     last_forbidden |= (last_forbidden >> 1 | last_forbidden << 1) & s.full;
