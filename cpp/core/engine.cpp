@@ -263,6 +263,17 @@ json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
   return response;
 }
 
+// The drawing data for a case (the board, the cube net) without running any kernel.
+json handle_illustrate(const json& request, Bytes input) {
+  std::string err;
+  const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
+  if (!puzzle) return error_response(err);
+  auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
+  if (!prepared) return error_response(prepared.error());
+  const PreparedCase& c = *prepared.value();
+  return {{"ok", true}, {"puzzle", puzzle->info().id}, {"case", case_name(c.params)}, {"illustration", puzzle->illustrate(c)}};
+}
+
 Expected<std::vector<std::string>> string_list(const json& j, const char* what) {
   std::vector<std::string> out;
   if (j.is_null()) return out;
@@ -383,6 +394,7 @@ json handle_request(const json& request, Bytes input, const ProgressFn& progress
   }
   if (a == "environment") return {{"ok", true}, {"environment", environment_json()}};
   if (a == "run") return handle_run(request, input, progress);
+  if (a == "illustrate") return handle_illustrate(request, input);
   if (a == "bench") return handle_bench(request, progress);
   return error_response("unknown action '" + a.substr(0, 40) + "'");
 }

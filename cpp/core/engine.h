@@ -10,6 +10,7 @@
 //    "kernels": ["all"] | ["simd-lanes", "bitmask-stack/scalar"], "time": false,
 //    "harness": {"min_samples": 11, "min_sample_ms": 10}}
 //   {"action": "bench", "puzzles": ["nqueens"], "cases": ["n=8"], "kernels": [...], "harness": {}}
+//   {"action": "illustrate", "puzzle": "nqueens", "params": {"n": 12}}   (drawing data only)
 //
 // Responses: {"ok": true, ...} or {"ok": false, "error": "message"}. Never an exception, never an
 // abort: every input is validated first.

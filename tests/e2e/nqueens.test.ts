@@ -44,6 +44,18 @@ describe('N-queens page', () => {
     await page.close();
   });
 
+  it('draws a solution as N changes, before anything runs', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 8);
+    await setN(page, 13);
+    await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 13);
+    await setN(page, 3);
+    await page.waitForFunction(() => (document.querySelector('.illustration')?.textContent ?? '').includes('No solution exists for N = 3'));
+    expect(await page.locator('table.results').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs both wasm builds side by side', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
     await setN(page, 6);

@@ -167,6 +167,15 @@ TEST(Engine, BenchProducesAReportWithEnvironment) {
   EXPECT_GE(events, 4);  // verify, warm-up, 3 samples
 }
 
+TEST(Engine, IllustrateWithoutRunning) {
+  json r = handle_request({{"action", "illustrate"}, {"puzzle", "nqueens"}, {"params", {{"n", 20}}}});
+  ASSERT_TRUE(r["ok"].get<bool>()) << r.dump();
+  EXPECT_EQ(r["case"], "n=20");
+  EXPECT_EQ(r["illustration"]["solution"].size(), 20u);
+  json bad = handle_request({{"action", "illustrate"}, {"puzzle", "nqueens"}, {"params", {{"n", 0}}}});
+  EXPECT_FALSE(bad["ok"].get<bool>());
+}
+
 TEST(Engine, CaseNames) {
   EXPECT_EQ(case_name({{"n", 12}}), "n=12");
   EXPECT_EQ(case_name({{"moves", "R U"}, {"op", "apply"}}), "moves=R U op=apply");

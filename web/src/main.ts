@@ -41,6 +41,7 @@ class App {
   private chart: Chart | null = null;
   private startedAt = 0;
   private ticker = 0;
+  private illustrationTimer = 0;
 
   private readonly el = {
     tabs: h('nav', { className: 'tabs', attrs: { 'aria-label': 'puzzles' } }),
@@ -201,7 +202,7 @@ class App {
       h('section', { className: 'share-row' },
         h('button', { id: 'copy-link', attrs: { type: 'button' }, on: { click: () => void this.copyLink() } }, 'Copy link'),
         this.el.share,
-        h('label', { className: 'import', attrs: { for: 'import-native' } }, 'Import native results (JSON from simd-puzzles bench --json): ', this.el.importInput),
+        this.dropZone(),
       ),
       this.el.environment,
       h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
@@ -225,6 +226,7 @@ class App {
         this.paramError = error;
         this.setButtons();
         this.renderResults();
+        if (!error) this.refreshIllustration();
       }),
       kernelPicker(this.kernelChoices(), this.selectedKernels(), (sel) => this.kernels.set(puzzle.id, sel)),
       buildPicker(this.supported, this.builds, (sel) => (this.builds = sel)),
@@ -241,6 +243,25 @@ class App {
     this.paramError = null;
     this.setButtons();
     this.renderResults();
+    this.refreshIllustration();
+  }
+
+  /** Draws the case on screen (board, net) as params change, without running kernels. */
+  private refreshIllustration() {
+    window.clearTimeout(this.illustrationTimer);
+    const puzzle = this.puzzle();
+    if (!views.get(puzzle.id)?.illustrate) return;
+    this.illustrationTimer = window.setTimeout(async () => {
+      if (this.running) return; // the worker is busy; the run's own drawing will follow
+      const build = this.supported.has('simd128') ? 'simd128' : 'baseline';
+      const params = JSON.stringify(this.currentParams());
+      const r = await this.bridges[build]
+        .call<{ ok: boolean; illustration?: unknown }>({ action: 'illustrate', puzzle: puzzle.id, params: JSON.parse(params) })
+        .catch(() => null);
+      if (!r?.ok || this.running || this.puzzle().id !== puzzle.id || JSON.stringify(this.currentParams()) !== params) return;
+      this.illustration = r.illustration ?? null;
+      this.renderResults();
+    }, 150);
   }
 
   private renderResults() {
@@ -438,6 +459,23 @@ class App {
     } catch {
       this.status('Copy the link from the field (the clipboard is not available here).');
     }
+  }
+
+  // Native results come in by file picker or by dropping the JSON on this zone.
+  private dropZone(): HTMLElement {
+    const zone = h('label', { className: 'import', attrs: { for: 'import-native' } },
+      'Import native results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' here, or pick it: ', this.el.importInput);
+    zone.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      zone.classList.add('dragging');
+    });
+    zone.addEventListener('dragleave', () => zone.classList.remove('dragging'));
+    zone.addEventListener('drop', (e) => {
+      e.preventDefault();
+      zone.classList.remove('dragging');
+      void this.importFile(e.dataTransfer?.files[0]);
+    });
+    return zone;
   }
 
   private async importFile(file: File | undefined) {
