@@ -31,7 +31,7 @@ struct FeatureName {
   const char* name;
 };
 
-constexpr std::array<FeatureName, 12> kFeatureNames{{
+constexpr std::array<FeatureName, 14> kFeatureNames{{
     {cpu::kSse41, "sse4.1"},
     {cpu::kPopcnt, "popcnt"},
     {cpu::kAvx2, "avx2"},
@@ -44,6 +44,8 @@ constexpr std::array<FeatureName, 12> kFeatureNames{{
     {cpu::kAvx512bitalg, "avx512bitalg"},
     {cpu::kNeon, "neon"},
     {cpu::kSimd128, "simd128"},
+    {cpu::kAvx512dq, "avx512dq"},
+    {cpu::kGfni, "gfni"},
 }};
 
 std::uint32_t detect() {
@@ -61,6 +63,8 @@ std::uint32_t detect() {
   if (__builtin_cpu_supports("avx512vpopcntdq")) f |= cpu::kAvx512vpopcntdq;
   if (__builtin_cpu_supports("avx512vbmi")) f |= cpu::kAvx512vbmi;
   if (__builtin_cpu_supports("avx512bitalg")) f |= cpu::kAvx512bitalg;
+  if (__builtin_cpu_supports("avx512dq")) f |= cpu::kAvx512dq;
+  if (__builtin_cpu_supports("gfni")) f |= cpu::kGfni;
 #endif
 #if defined(__ARM_NEON) || defined(__aarch64__)
   f |= cpu::kNeon;  // NEON is part of the AArch64 baseline.

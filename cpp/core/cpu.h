@@ -33,12 +33,15 @@ enum Feature : std::uint32_t {
   kAvx512bitalg = 1u << 9,
   kNeon = 1u << 10,
   kSimd128 = 1u << 11,
+  kAvx512dq = 1u << 12,
+  kGfni = 1u << 13,
 };
 
 // The usual bundles, so kernels spell their needs the same way.
 inline constexpr std::uint32_t kNeedsSse41 = kSse41;
 inline constexpr std::uint32_t kNeedsAvx2 = kAvx2 | kBmi2 | kPopcnt;
-inline constexpr std::uint32_t kNeedsAvx512 = kNeedsAvx2 | kAvx512f | kAvx512bw | kAvx512vl;
+// Matches SP_TARGETS_AVX512 (cpp/simd/target.h): every feature the region lets the compiler use.
+inline constexpr std::uint32_t kNeedsAvx512 = kNeedsAvx2 | kAvx512f | kAvx512bw | kAvx512vl | kAvx512dq;
 
 // Features of this CPU that this build can use (detected once, then cached).
 std::uint32_t features();

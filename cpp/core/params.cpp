@@ -6,14 +6,6 @@
 namespace sp {
 namespace {
 
-std::string quote_user_text(std::string_view s) {
-  // Echo user text back in errors, but never unbounded and never with control characters.
-  std::string out = "'";
-  for (char c : s.substr(0, 40)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
-  if (s.size() > 40) out += "...";
-  return out + "'";
-}
-
 std::string range_text(const ParamSpec& spec) {
   return std::to_string(spec.min) + ".." + std::to_string(spec.max);
 }
@@ -67,6 +59,13 @@ Expected<json> check_choice(const ParamSpec& spec, const json& v) {
 }
 
 }  // namespace
+
+std::string quote_user_text(std::string_view s, std::size_t max) {
+  std::string out = "'";
+  for (char c : s.substr(0, max)) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
+  if (s.size() > max) out += "...";
+  return out + "'";
+}
 
 ParamSpec ParamSpec::integer(std::string name, std::string help, std::int64_t min, std::int64_t max,
                              std::int64_t default_value) {

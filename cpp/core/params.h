@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/expected.h"
@@ -45,5 +46,9 @@ using ParamSchema = std::vector<ParamSpec>;
 Expected<json> validate_params(const ParamSchema& schema, const json& input);
 
 json schema_to_json(const ParamSchema& schema);
+
+// User text echoed in an error message: quoted, at most `max` characters (then "..."), control
+// characters shown as '?'.
+std::string quote_user_text(std::string_view s, std::size_t max = 40);
 
 }  // namespace sp

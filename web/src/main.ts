@@ -279,9 +279,11 @@ class App {
     // Several cases (a benchmark run, or a link carrying one): the pivot table.
     const pivotSource = new Set(allMine.map((r) => r.case)).size > 1 ? allMine : !allMine.length && new Set(allShared.map((r) => r.case)).size > 1 ? allShared : null;
     if (pivotSource) {
-      replaceChildren(this.el.table, h('h3', {}, `Benchmark cases: ${puzzle.title}`), pivotTable(pivotSource, allNative, caseOrder));
+      replaceChildren(this.el.table, h('h3', {}, `Benchmark cases: ${puzzle.title}`),
+        pivotTable(pivotSource, allNative, caseOrder, view?.caseLabel ? (r) => view.caseLabel!(r) : undefined));
       this.chart?.destroy();
       this.chart = null;
+      this.el.chart.parentElement?.classList.add('empty-chart');
       return;
     }
 
@@ -289,6 +291,7 @@ class App {
     const mine = forCase(allMine, puzzle.id, caseNow);
     const native = forCase(allNative, puzzle.id, caseNow);
     const shared = forCase(allShared, puzzle.id, allShared.length && !mine.length ? allShared[0]!.case : caseNow);
+    this.el.chart.parentElement?.classList.toggle('empty-chart', !mine.length && !shared.length);
     if (!mine.length && !shared.length) {
       const benchCases = puzzle.bench_cases.map((c) => c.name).join(', ');
       replaceChildren(this.el.table, h('p', { className: 'empty' }, `Press Run to time the selected kernels on ${caseNow}.`,

@@ -45,7 +45,12 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
  * Benchmark cases side by side: one row per kernel/ISA/build, one column per case, each cell the
  * median and its speed relative to the native counterpart.
  */
-export function pivotTable(mine: readonly ResultRecord[], native: readonly ResultRecord[], caseOrder: readonly string[]): HTMLElement {
+export function pivotTable(
+  mine: readonly ResultRecord[],
+  native: readonly ResultRecord[],
+  caseOrder: readonly string[],
+  label: (record: ResultRecord) => string = (r) => r.case,
+): HTMLElement {
   const cases = caseOrder.filter((c) => mine.some((r) => r.case === c));
   for (const r of mine) if (!cases.includes(r.case)) cases.push(r.case);
   const keys = [...new Set(mine.map((r) => `${r.kernel}/${r.isa}|${r.build}`))];
@@ -63,6 +68,7 @@ export function pivotTable(mine: readonly ResultRecord[], native: readonly Resul
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build } }, h('td', {}, kernelIsa), h('td', {}, build.replace(/^wasm-/, '')), ...cells);
   });
   return h('table', { className: 'results pivot' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'), ...cases.map((c) => h('th', {}, c)))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'),
+      ...cases.map((c) => h('th', { title: c }, label(mine.find((r) => r.case === c)!))))),
     h('tbody', {}, ...body));
 }

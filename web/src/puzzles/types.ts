@@ -29,6 +29,8 @@ export interface PuzzleView {
    * comes from our own module, but is still checked before use.
    */
   illustrate?(illustration: unknown, params: Params): HTMLElement | null;
+  /** A short column label for a case in the benchmark pivot table (default: the case name). */
+  caseLabel?(record: ResultRecord): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
   /** Extra result panels (a sweep chart, a throughput/latency table, ...). */

@@ -39,7 +39,7 @@ export type Timing = z.infer<typeof TimingSchema>;
 export const RecordSchema = z
   .object({
     puzzle: id,
-    case: text(160),
+    case: text(512),
     params: ParamsSchema,
     kernel: id,
     isa: z.enum(ISAS),

@@ -7,6 +7,7 @@ import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
 import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
 import type { Build, Environment } from '../share/schema';
 import type { FromWorker, ToWorker } from './protocol';
+import { wellFormed } from '../share/text';
 
 // The parts of DedicatedWorkerGlobalScope used here (the page's TS config uses the DOM library).
 interface WorkerScope {
@@ -69,7 +70,9 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
     return;
   }
   const id = msg.id;
-  const text = module.handle(JSON.stringify(msg.request), (event) =>
+  // Lone surrogates become U+FFFD (share/text.ts), so the engine can report the bad value.
+  const request = JSON.stringify(msg.request, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+  const text = module.handle(request, (event) =>
     post({ type: 'progress', id, event: JSON.parse(event) }),
   );
   post({ type: 'response', id, response: JSON.parse(text) });
