@@ -21,6 +21,7 @@ std::size_t display_width(const std::string& s) {
 }  // namespace
 
 std::string format_duration_ns(double ns) {
+  if (ns < 1) return printf_string("%.3f ns", ns);  // per-byte costs
   if (ns < 1e3) return printf_string("%.1f ns", ns);
   if (ns < 1e6) return printf_string("%.3g µs", ns / 1e3);
   if (ns < 1e9) return printf_string("%.3g ms", ns / 1e6);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -175,6 +176,38 @@ void print_records(const json& records, bool with_timing, const std::string& ref
   std::cout << sp::cli::table(header, rows, right);
 }
 
+// A puzzle's own tables after its records (Puzzle::summarize).
+void print_summary(const json& summary) {
+  if (!summary.is_object()) return;
+  for (const auto& t : summary.value("tables", json::array())) {
+    std::vector<std::string> header;
+    for (const auto& h : t["header"]) header.push_back(h.get<std::string>());
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& r : t["rows"]) {
+      rows.emplace_back();
+      for (const auto& c : r) rows.back().push_back(c.get<std::string>());
+    }
+    std::vector<bool> right(header.size(), true);
+    right[0] = false;
+    std::cout << "\n" << t["title"].get<std::string>() << "\n" << sp::cli::table(header, rows, right);
+  }
+  for (const auto& note : summary.value("notes", json::array())) std::cout << "  " << note.get<std::string>() << "\n";
+}
+
+// Kernels that did not run, one line per puzzle and reason.
+void print_skipped(const json& skipped) {
+  std::vector<std::pair<std::string, std::string>> lines;  // (puzzle: reason, kernels)
+  for (const auto& s : skipped) {
+    std::string head = s.value("puzzle", std::string());
+    head += (head.empty() ? "" : " ") + s["reason"].get<std::string>();
+    std::string kernel = s["kernel"].get<std::string>() + "/" + s["isa"].get<std::string>();
+    auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == head; });
+    if (it == lines.end()) lines.push_back({head, kernel});
+    else it->second += ", " + kernel;
+  }
+  for (const auto& [head, kernels] : lines) std::cout << "skipped " << kernels << " (" << head << ")\n";
+}
+
 bool all_verified(const json& records) {
   for (const auto& r : records)
     if (r["verified"].is_boolean() && !r["verified"].get<bool>()) return false;
@@ -217,9 +250,7 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
                 << response["known"]["source"].get<std::string>() << ")";
     std::cout << "\n";
     print_records(response["results"], args.time, puzzle.info().reference_kernel);
-    for (const auto& s : response["skipped"])
-      std::cout << "skipped " << s["kernel"].get<std::string>() << "/" << s["isa"].get<std::string>() << ": "
-                << s["reason"].get<std::string>() << "\n";
+    print_skipped(response["skipped"]);
   }
   return all_verified(response["results"]) ? 0 : 1;
 }
@@ -257,10 +288,9 @@ int cmd_bench(const BenchArgs& args) {
       if (mine.empty()) continue;
       std::cout << "\n" << p->info().title << "\n";
       print_records(mine, true, p->info().reference_kernel);
+      print_summary(p->summarize(mine));
     }
-    for (const auto& s : response["skipped"])
-      std::cout << "skipped " << s["puzzle"].get<std::string>() << " " << s["kernel"].get<std::string>() << "/"
-                << s["isa"].get<std::string>() << ": " << s["reason"].get<std::string>() << "\n";
+    print_skipped(response["skipped"]);
     if (!args.json_file.empty()) {
       std::ofstream out(args.json_file);
       if (!out || !(out << sp::dump_json(report, 2) << "\n"))

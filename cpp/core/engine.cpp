@@ -136,7 +136,7 @@ struct RunOptions {
 // says do not apply to this case are added to `skipped`.
 json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
               const RunOptions& opts, const ProgressFn& progress, json& skipped) {
-  const std::string name = case_name(prepared.params);
+  const std::string name = case_name(prepared);
   const auto known = puzzle.known_answer(prepared);
 
   // Without a published answer, the reference kernel's answer defines "correct".
@@ -253,7 +253,7 @@ json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
   json results = run_case(*puzzle, c, sel.value(), opts.value(), progress, skipped);
   json response = {{"ok", true},
                    {"puzzle", puzzle->info().id},
-                   {"case", case_name(c.params)},
+                   {"case", case_name(c)},
                    {"params", c.params},
                    {"results", std::move(results)},
                    {"skipped", std::move(skipped)},
@@ -271,7 +271,7 @@ json handle_illustrate(const json& request, Bytes input) {
   auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
   if (!prepared) return error_response(prepared.error());
   const PreparedCase& c = *prepared.value();
-  return {{"ok", true}, {"puzzle", puzzle->info().id}, {"case", case_name(c.params)}, {"illustration", puzzle->illustrate(c)}};
+  return {{"ok", true}, {"puzzle", puzzle->info().id}, {"case", case_name(c)}, {"illustration", puzzle->illustrate(c)}};
 }
 
 Expected<std::vector<std::string>> string_list(const json& j, const char* what) {
@@ -367,6 +367,12 @@ std::string case_name(const json& params) {
     if (value.size() > 48) value = value.substr(0, 45) + "...";
     name += (name.empty() ? "" : " ") + it.key() + "=" + value;
   }
+  return name;
+}
+
+std::string case_name(const PreparedCase& c) {
+  std::string name = case_name(c.params);
+  if (c.input_bytes) name += " file=" + std::to_string(c.input_bytes) + "B";
   return name;
 }
 

@@ -44,5 +44,8 @@ json environment_json();
 
 // "n=12" style name for a validated params object (also how bench cases are matched).
 std::string case_name(const json& params);
+// The name records carry: the params', plus " file=<bytes>B" when the case reads an input file,
+// so a file run never pairs with the native numbers of a generated case with the same params.
+std::string case_name(const PreparedCase& c);
 
 }  // namespace sp

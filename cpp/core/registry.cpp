@@ -37,7 +37,10 @@ Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, 
   auto params = validate_params(params_, raw_params);
   if (!params) return Error{params.error()};
   auto prepared = prepare_validated(params.value(), input);
-  if (prepared) prepared.value()->params = std::move(params.value());
+  if (prepared) {
+    prepared.value()->params = std::move(params.value());
+    prepared.value()->input_bytes = input.size();
+  }
   return prepared;
 }
 

@@ -27,7 +27,8 @@ using Bytes = std::span<const std::uint8_t>;
 class PreparedCase {
  public:
   virtual ~PreparedCase() = default;
-  json params;  // the validated params it was built from (echoed in results)
+  json params;                  // the validated params it was built from (echoed in results)
+  std::size_t input_bytes = 0;  // size of the input file it reads, if any
 };
 
 // One kernel call, as far as generic code cares: the answer as JSON and the work it did.
@@ -116,6 +117,9 @@ class Puzzle {
   virtual bool same_answer(const json& a, const json& b) const { return a == b; }
   // Something to draw for this case (a board, a net), computed once per run; null if none.
   virtual json illustrate(const PreparedCase&) const { return nullptr; }
+  // The puzzle's own tables for a terminal after `bench` (e.g. popcount's crossovers), from the
+  // records: {"tables": [{"title", "header": [...], "rows": [[...]]}], "notes": [...]}, or null.
+  virtual json summarize(const json& /*records*/) const { return nullptr; }
 
   void add_kernel(std::unique_ptr<Kernel> k);
 

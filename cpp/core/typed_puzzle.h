@@ -14,6 +14,7 @@
 //     static std::optional<KnownAnswer> known(const Case&);   // may return nullopt
 //     static json illustrate(const Case&);                    // may return nullptr
 //     // optional: static bool applies(const std::string& kernel_id, const Case&, std::string& why_not);
+//     // optional: static json summarize(const json& records);   // tables for the CLI after bench
 //   };
 //
 // and registers kernels from any of its files, including ISA-specific ones:
@@ -73,6 +74,12 @@ class TypedPuzzle final : public Puzzle {
     return P::known(unwrap(c));
   }
   json illustrate(const PreparedCase& c) const override { return P::illustrate(unwrap(c)); }
+  json summarize(const json& records) const override {
+    if constexpr (requires { P::summarize(records); })
+      return P::summarize(records);
+    else
+      return nullptr;
+  }
   bool applies(const Kernel& k, const PreparedCase& c, std::string& why_not) const override {
     if constexpr (requires { P::applies(k.info().id, unwrap(c), why_not); })
       return P::applies(k.info().id, unwrap(c), why_not);

@@ -250,7 +250,8 @@ class App {
   private refreshIllustration() {
     window.clearTimeout(this.illustrationTimer);
     const puzzle = this.puzzle();
-    if (!views.get(puzzle.id)?.illustrate) return;
+    const view = views.get(puzzle.id);
+    if (!view?.illustrate || view.liveIllustration === false) return;
     this.illustrationTimer = window.setTimeout(async () => {
       if (this.running) return; // the worker is busy; the run's own drawing will follow
       const build = this.supported.has('simd128') ? 'simd128' : 'baseline';
@@ -339,6 +340,7 @@ class App {
     this.setRunning(true);
     const total = plan.reduce((n, p) => n + p.kernels.length, 0) * cases;
     let done = 0;
+    const skipped = new Map<string, Set<string>>(); // reason -> kernels, across builds
     try {
       for (const { build, kernels } of plan) {
         this.active = this.bridges[build];
@@ -363,9 +365,10 @@ class App {
         done = before + records.length;
         this.mine.push(...records);
         if ('illustration' in response) this.illustration = response.illustration;
-        for (const s of response.skipped) this.notice(`skipped ${s.kernel}/${s.isa}: ${s.reason}`, 'info');
+        for (const s of response.skipped) skipped.set(s.reason, (skipped.get(s.reason) ?? new Set()).add(`${s.kernel}/${s.isa}`));
         this.renderResults();
       }
+      for (const [reason, kernels] of skipped) this.notice(`Skipped ${[...kernels].join(', ')}: ${reason}`, 'info');
       this.status(this.mine.length ? `Done: ${this.mine.length} results.` : 'No results.');
     } catch (e) {
       if (e instanceof StoppedError) this.status(`Stopped after ${this.mine.length} results. The page is yours again.`);

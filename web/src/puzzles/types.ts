@@ -29,6 +29,9 @@ export interface PuzzleView {
    * comes from our own module, but is still checked before use.
    */
   illustrate?(illustration: unknown, params: Params): HTMLElement | null;
+  /** Redraw the illustration as params change, before any run (default true). Preparing a case
+   * can be costly (popcount builds its buffer): such a puzzle draws after a run only. */
+  liveIllustration?: boolean;
   /** A short column label for a case in the benchmark pivot table (default: the case name). */
   caseLabel?(record: ResultRecord): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
