@@ -1,0 +1,103 @@
+// The array kernels on the 128-bit layer (cpp/simd/u8x16.h), compiled for whichever 128-bit ISA
+// this target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build). Per ISA, the
+// same source is:
+//   nibble-lookup  pshufb / tbl / i8x16.swizzle on the nibbles, widened by psadbw / uadalp /
+//                  extadd_pairwise (the pshufb-lookup/sse4.1 and simd128-lookup)
+//   byte-popcnt    the ISA's byte popcount: vcntq_u8 (the neon-cnt), i8x16.popcnt (its
+//                  simd128-popcnt); SSE has none, so there it is the lookup again, which is also
+//                  exactly what V8 emits for i8x16.popcnt on x86: the fair native twin
+//   harley-seal    carry-save adders, one byte popcount per 16 vectors
+//   memory-read    the read alone: every byte summed
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "puzzles/popcount/popcount.h"
+#include "simd/u8x16.h"
+
+#if SP_HAS_V128
+
+SP_V128_BEGIN
+#include "puzzles/popcount/array_kernels.h"
+
+namespace sp::popcount {
+namespace {
+
+// What array_kernels.h needs beyond the layer. csa's majority is one bit-select where the ISA has
+// one (NEON BSL, wasm v128.bitselect): where a != b take c, else a. (The layer has no bitselect.)
+struct Bytes128 : simd::U8x16 {
+  static vec table16(const std::uint8_t* t) { return load(t); }
+  static vec load_partial(const std::uint8_t* p, std::size_t n) {
+    alignas(16) std::uint8_t bytes[16] = {};
+    std::memcpy(bytes, p, n);
+    return load(bytes);
+  }
+  static void csa(vec& high, vec& low, vec a, vec b, vec c) {
+    const vec u = xor_(a, b);
+#if SP_ARCH_NEON
+    high = vbslq_u8(u, c, a);
+#elif SP_ARCH_WASM_SIMD
+    high = wasm_v128_bitselect(c, a, u);
+#else
+    high = or_(and_(a, b), and_(u, c));
+#endif
+    low = xor_(u, c);
+  }
+};
+using Kernels = ArrayKernels<Bytes128>;
+
+std::uint64_t nibble_lookup_v128(const std::uint8_t* p, std::size_t n) { return Kernels::nibble_lookup(p, n); }
+std::uint64_t byte_popcnt_v128(const std::uint8_t* p, std::size_t n) { return Kernels::byte_popcnt(p, n); }
+std::uint64_t harley_seal_v128(const std::uint8_t* p, std::size_t n) { return Kernels::harley_seal(p, n); }
+std::uint64_t memory_read_v128(const std::uint8_t* p, std::size_t n) { return Kernels::sum_bytes(p, n); }
+
+}  // namespace
+}  // namespace sp::popcount
+SP_V128_END
+
+namespace sp::popcount {
+namespace {
+
+#if SP_ARCH_X86
+constexpr const char* kShuffle = "pshufb";
+constexpr const char* kWiden = "psadbw";
+constexpr const char* kBytePopcount = "Muła's lookup (SSE has no byte popcount; V8 emits the same for i8x16.popcnt)";
+constexpr const char* kMajority = "and/or";
+#elif SP_ARCH_NEON
+constexpr const char* kShuffle = "tbl";
+constexpr const char* kWiden = "uadalp";
+constexpr const char* kBytePopcount = "vcntq_u8 (cnt)";
+constexpr const char* kMajority = "BSL";
+#else
+constexpr const char* kShuffle = "i8x16.swizzle";
+constexpr const char* kWiden = "extadd_pairwise";
+constexpr const char* kBytePopcount = "i8x16.popcnt";
+constexpr const char* kMajority = "v128.bitselect";
+#endif
+
+using simd::U8x16;
+
+SP_POPCOUNT_KERNEL(Family::array,
+                   {"nibble-lookup", U8x16::isa, U8x16::needs,
+                    std::string("Muła's nibble lookup (") + kShuffle + "), byte counters widened by " + kWiden},
+                   &nibble_lookup_v128);
+SP_POPCOUNT_KERNEL(Family::array,
+                   {"byte-popcnt", U8x16::isa, U8x16::needs,
+                    std::string("byte popcount: ") + kBytePopcount + ", byte counters widened by " + kWiden},
+                   &byte_popcnt_v128);
+SP_POPCOUNT_KERNEL(Family::array,
+                   {"harley-seal", U8x16::isa, U8x16::needs,
+                    std::string("carry-save adders over 16 vectors (majority: ") + kMajority +
+                        "), one byte popcount per 16 vectors"},
+                   &harley_seal_v128);
+SP_POPCOUNT_KERNEL(Family::read,
+                   {"memory-read", U8x16::isa, U8x16::needs,
+                    std::string("the read alone: every byte summed (") + kWiden + "), no bit counting"},
+                   &memory_read_v128);
+
+}  // namespace
+}  // namespace sp::popcount
+
+#endif

@@ -1,0 +1,144 @@
+// The popcount page as a person uses it: run the default array case, count a local file, and see
+// the word sweep drawn (native numbers imported from the CLI beside the browser's own) with the
+// crossovers named, and the arrays table with its wasm ÷ native ratios.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, openPage, runAndWait } from './browser';
+
+const baseUrl = inject('baseUrl');
+const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', import.meta.url));
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function bitLoop(bytes: Uint8Array): number {
+  let bits = 0;
+  for (const byte of bytes) for (let b = 0; b < 8; ++b) bits += (byte >> b) & 1;
+  return bits;
+}
+
+/** The page's own results table (the arrays table in the puzzle's panel is a results table too). */
+function rows(page: Page) {
+  return page.$$eval('.right > .table-wrap table.results tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
+
+async function selectKernels(page: Page, keys: string[]) {
+  await page.click('.kernel-actions button:text("none")');
+  for (const key of keys) await page.check(`input[data-kernel="${key}"]`);
+}
+
+/** Non-blank pixels of a canvas: the chart has actually been drawn. */
+function inkOf(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) ++ink;
+    return ink;
+  });
+}
+
+describe('Popcount page', () => {
+  it('counts the default 16 KiB of generated data with every kernel, verified', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    expect(await page.textContent('h2')).toBe('Popcount');
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(table.map((r) => r[0])).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
+    for (const row of table) {
+      expect(row[3], row.join(' | ')).toBe('bits=65536'); // 2,048 words x 32 bits
+      expect(row[4], row.join(' | ')).toBe('✓');
+    }
+    expect(await page.locator('svg.bits rect').count()).toBe(32 * 8);
+    expect(await page.textContent('figure[data-illustration="generated"] figcaption')).toContain('65,536 set bits');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('counts a local file and shows its count', async () => {
+    const bytes = new Uint8Array(100_003);
+    for (let i = 0; i < bytes.length; ++i) bytes[i] = (i * 2654435761) >>> 24;
+    const file = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'bits.bin');
+    writeFileSync(file, bytes);
+    const want = bitLoop(bytes);
+
+    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    await page.setInputFiles('#input-file', file);
+    await page.waitForFunction(() => (document.querySelector('.file-name')?.textContent ?? '').includes('100,003 bytes'));
+    await page.check('input[data-build="baseline"]');
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(new Set(table.map((r) => r[2]))).toEqual(new Set(['simd128', 'baseline']));
+    for (const row of table) expect(row[3], row.join(' | ')).toBe(`bits=${want}`);
+    expect(await page.getAttribute('[data-file-count]', 'data-file-count')).toBe(String(want));
+    expect(await page.textContent('[data-file-count]')).toContain(`${want.toLocaleString('en-US')} set bits`);
+    expect(await page.textContent('figure[data-illustration="file"] figcaption')).toContain('Your file: 100,003 bytes');
+    await page.screenshot({ path: join(artifacts, 'popcount-file.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the word sweep, native beside wasm, names the crossovers, and fills the arrays table', async () => {
+    expect(existsSync(cli), 'build the native CLI first').toBe(true);
+    const ks = [0, 2, 4, 8, 16, 32, 64];
+    const cases = [
+      ...ks.flatMap((k) => [`k=${k} mode=word offset=0 order=sorted seed=1 size=16384`, `k=${k} mode=word offset=0 order=mixed seed=1 size=16384`]),
+      'k=32 mode=array offset=0 order=sorted seed=1 size=16384',
+      'k=32 mode=read offset=0 order=sorted seed=1 size=16384',
+    ];
+    const report = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'native.json');
+    execFileSync(cli, ['bench', 'popcount', ...cases.flatMap((c) => ['--case', c]),
+      '--kernel', 'swar-shift', '--kernel', 'sparse', '--kernel', 'builtin', '--kernel', 'byte-popcnt', '--kernel', 'memory-read',
+      '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', report]);
+
+    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    await page.setInputFiles('#import-native', report);
+    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+    // Native numbers alone already draw both orders.
+    await page.waitForSelector('canvas[data-sweep="sorted"]');
+    expect(await page.getAttribute('canvas[data-sweep="sorted"]', 'data-series')).toBe('3');
+    expect(await page.getAttribute('canvas[data-sweep="mixed"]', 'data-series')).toBe('3');
+
+    // The browser's own quick benchmark, for a few kernels.
+    await selectKernels(page, ['swar-shift/scalar', 'sparse/scalar', 'builtin/scalar', 'byte-popcnt/simd128', 'memory-read/simd128']);
+    await page.click('button[data-bench-group="0"]');
+    await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '').startsWith('Done'), null, { timeout: 170_000 });
+    await page.waitForFunction(() => document.querySelector('canvas[data-sweep="sorted"]')?.getAttribute('data-series') === '6');
+    await page.waitForTimeout(300); // Chart.js draws on the next frame
+    expect(await inkOf(page, 'canvas[data-sweep="sorted"]')).toBeGreaterThan(2000);
+
+    // Crossovers are named per source, from the measured points.
+    const sorted = await page.$$eval('[data-crossovers="sorted"] li', (lis) => lis.map((li) => li.textContent ?? ''));
+    expect(sorted.map((line) => line.split(':')[0])).toEqual(['native', 'wasm-simd128']);
+    for (const line of sorted) {
+      expect(line).toMatch(/sparse( beats swar-shift at|[^;]*: slower than swar-shift)/);
+      expect(line).toMatch(/fastest: /);
+    }
+
+    // Arrays: GB/s per size, wasm rows with their ratio to native.
+    const arrays = await page.$$eval('table[data-table="arrays"] tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const labels = arrays.map((r) => `${r[0]} | ${r[1]}`);
+    expect(labels).toEqual(expect.arrayContaining(['byte-popcnt/sse4.1 | native', 'memory-read/scalar (ceiling) | native']));
+    expect(labels.slice(-2)).toEqual(['byte-popcnt/simd128 | simd128', 'memory-read/simd128 (ceiling) | simd128']);
+    for (const row of arrays) {
+      expect(row[2], row.join(' | ')).toMatch(/^[\d.]+ GB\/s/);
+      if (row[1] === 'simd128') expect(row[2]).toMatch(/[\d.]+× native$/);
+    }
+    await page.screenshot({ path: join(artifacts, 'popcount-sweep.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

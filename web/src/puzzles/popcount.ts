@@ -1,0 +1,464 @@
+// Popcount: the explainer, the first words of the data as bits, the word sweep (ns per 64-bit word
+// against the number of set bits k, one line per variant, native dashed beside wasm) with the
+// crossovers it measured, and the arrays table (GB/s per kernel and size, wasm ÷ native, against
+// the memory-read ceiling). Everything is computed from the records the page holds.
+import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
+import { nativeCounterpart, speedRatio } from '../app/compare';
+import { h, sourceLink } from '../app/dom';
+import { formatRatio } from '../app/format';
+import type { Params, ResultRecord } from '../share/schema';
+import type { BenchGroup, PuzzleView, ResultsContext } from './types';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+
+export type Order = 'sorted' | 'mixed';
+const ORDERS: readonly Order[] = ['sorted', 'mixed'];
+
+/** The single-word variants, in display order; swar-shift is the constant-time yardstick. */
+export const WORD_VARIANTS = ['swar-shift', 'sparse', 'hackmem', 'table8', 'table16', 'builtin'] as const;
+const YARDSTICK = 'swar-shift';
+const VARIANT_COLORS: Record<string, string> = {
+  'swar-shift': '#2f6fdb',
+  sparse: '#d9822b',
+  hackmem: '#8e44ad',
+  table8: '#5aa469',
+  table16: '#b33c3c',
+  builtin: '#1c1d21',
+};
+
+// ---- reading records ---------------------------------------------------------------------------
+
+const asNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Whether a record counted generated data rather than a file: the engine marks a file run's
+ * case name with " file=<bytes>B" (cpp/core/engine.h). */
+export function isGenerated(r: ResultRecord): boolean {
+  return !r.case.includes(' file=');
+}
+
+function timed(r: ResultRecord): r is ResultRecord & { timing: NonNullable<ResultRecord['timing']> } {
+  return r.puzzle === 'popcount' && r.timing !== undefined && r.timing.median_ns > 0;
+}
+
+/** Records grouped by where they were measured: native builds, the viewer's wasm builds, a sharer's. */
+export interface Source {
+  label: string;
+  native: boolean;
+  records: readonly ResultRecord[];
+}
+
+export function sourcesOf(context: Pick<ResultsContext, 'mine' | 'native' | 'shared'>): Source[] {
+  const byBuild = (records: readonly ResultRecord[], label: (build: string) => string, native: boolean) =>
+    [...new Set(records.map((r) => r.build))].map((build) => ({ label: label(build), native, records: records.filter((r) => r.build === build) }));
+  return [
+    ...byBuild(context.native, (b) => b, true),
+    ...byBuild(context.mine, (b) => b, false),
+    ...byBuild(context.shared, (b) => `sharer's ${b}`, false),
+  ];
+}
+
+// ---- the word sweep ----------------------------------------------------------------------------
+
+export interface SweepSeries {
+  source: string;
+  native: boolean;
+  kernel: string;
+  isa: string;
+  order: Order;
+  /** k -> ns per 64-bit word (8 bytes of work). */
+  points: Map<number, number>;
+}
+
+export function sweepSeries(sources: readonly Source[]): SweepSeries[] {
+  const out = new Map<string, SweepSeries>();
+  for (const source of sources) {
+    for (const r of source.records) {
+      if (!timed(r) || r.params.mode !== 'word' || !isGenerated(r)) continue;
+      const k = asNumber(r.params.k);
+      const order = r.params.order;
+      if (k === null || (order !== 'sorted' && order !== 'mixed') || !(r.timing.ns_per_unit > 0)) continue;
+      const key = `${source.label}|${r.kernel}/${r.isa}|${order}`;
+      const series = out.get(key) ?? { source: source.label, native: source.native, kernel: r.kernel, isa: r.isa, order, points: new Map<number, number>() };
+      series.points.set(k, r.timing.ns_per_unit * 8);
+      out.set(key, series);
+    }
+  }
+  const rank = (kernel: string) => (WORD_VARIANTS as readonly string[]).indexOf(kernel);
+  return [...out.values()].sort((a, b) => rank(a.kernel) - rank(b.kernel));
+}
+
+/** [0, 1, 2, 3, 7, 9, 10] -> "0–3, 7, 9–10". */
+export function ranges(ks: readonly number[]): string {
+  const sorted = [...ks].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) ++j;
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+export interface Crossover {
+  source: string;
+  order: Order;
+  /** e.g. "sparse beats swar-shift at k = 0–3 (crossover after k = 3)". */
+  lines: string[];
+}
+
+/**
+ * For each source and order: at which k each variant beats swar-shift (the constant-time SWAR),
+ * the crossover where a variant's lead ends, and which variant is fastest at each k.
+ */
+export function crossovers(series: readonly SweepSeries[]): Crossover[] {
+  const out: Crossover[] = [];
+  const groups = new Map<string, SweepSeries[]>();
+  for (const s of series) groups.set(`${s.source}|${s.order}`, [...(groups.get(`${s.source}|${s.order}`) ?? []), s]);
+  for (const group of groups.values()) {
+    const { source, order } = group[0]!;
+    const lines: string[] = [];
+    const yardstick = group.find((s) => s.kernel === YARDSTICK);
+    if (yardstick) {
+      const never: string[] = [];
+      for (const s of group) {
+        if (s === yardstick) continue;
+        const common = [...s.points.keys()].filter((k) => yardstick.points.has(k)).sort((a, b) => a - b);
+        if (!common.length) continue;
+        const wins = common.filter((k) => s.points.get(k)! < yardstick.points.get(k)!);
+        if (!wins.length) {
+          never.push(s.kernel);
+          continue;
+        }
+        const where = wins.length === common.length ? 'at every k measured' : `at k = ${ranges(wins)}`;
+        // A crossover: the variant leads from the smallest k, up to a point, and never again.
+        const lead = wins.every((k, i) => k === common[i]) && wins.length < common.length;
+        lines.push(`${s.kernel} beats ${YARDSTICK} ${where}${lead ? ` (crossover after k = ${wins[wins.length - 1]})` : ''}`);
+      }
+      if (never.length) lines.push(`${never.join(', ')}: slower than ${YARDSTICK} at every k measured`);
+    }
+    // The fastest variant at each k.
+    const ks = [...new Set(group.flatMap((s) => [...s.points.keys()]))].sort((a, b) => a - b);
+    const winners = new Map<string, number[]>();
+    for (const k of ks) {
+      let best: SweepSeries | null = null;
+      for (const s of group) if (s.points.has(k) && (!best || s.points.get(k)! < best.points.get(k)!)) best = s;
+      if (best) winners.set(best.kernel, [...(winners.get(best.kernel) ?? []), k]);
+    }
+    const fastest = [...winners.entries()].map(([kernel, at]) => (winners.size === 1 ? `${kernel} at every k measured` : `${kernel} at k = ${ranges(at)}`));
+    if (fastest.length) lines.push(`fastest: ${fastest.join('; ')}`);
+    out.push({ source, order, lines });
+  }
+  return out;
+}
+
+// ---- the arrays table --------------------------------------------------------------------------
+
+/** The data settings an arrays table shows: the params on screen in array/read mode, else the benchmark's. */
+export function arraySettings(params: Params): { k: number; order: Order; offset: number; seed: number } {
+  const onScreen = params.mode === 'array' || params.mode === 'read';
+  const pick = (name: string, fallback: number) => (onScreen ? asNumber(params[name]) ?? fallback : fallback);
+  return {
+    k: pick('k', 32),
+    order: onScreen && params.order === 'mixed' ? 'mixed' : 'sorted',
+    offset: pick('offset', 0),
+    seed: pick('seed', 1),
+  };
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)} KiB`;
+  return `${bytes} B`;
+}
+
+export const gbPerSecond = (r: ResultRecord): number => (r.timing?.units_per_second ?? 0) / 1e9;
+
+const formatGbps = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} GB/s`;
+
+export interface ArrayRows {
+  sizes: number[];
+  rows: { source: Source; kernel: string; isa: string; read: boolean; bySize: Map<number, ResultRecord> }[];
+}
+
+export function arrayRows(sources: readonly Source[], params: Params): ArrayRows {
+  const want = arraySettings(params);
+  const sizes = new Set<number>();
+  const rows: ArrayRows['rows'] = [];
+  for (const source of sources) {
+    const mine: ArrayRows['rows'] = [];
+    for (const r of source.records) {
+      if (!timed(r) || (r.params.mode !== 'array' && r.params.mode !== 'read') || !isGenerated(r)) continue;
+      const size = asNumber(r.params.size);
+      if (size === null || r.params.k !== want.k || r.params.order !== want.order || r.params.offset !== want.offset || r.params.seed !== want.seed) continue;
+      sizes.add(size);
+      let row = mine.find((x) => x.kernel === r.kernel && x.isa === r.isa);
+      if (!row) mine.push((row = { source, kernel: r.kernel, isa: r.isa, read: r.params.mode === 'read', bySize: new Map() }));
+      row.bySize.set(size, r);
+    }
+    // Array kernels first (in the engine's order), then the memory-read ceiling.
+    rows.push(...mine.filter((x) => !x.read), ...mine.filter((x) => x.read));
+  }
+  return { sizes: [...sizes].sort((a, b) => a - b), rows };
+}
+
+/** Per source: the best array kernel at each size, and how close it comes to the best plain read. */
+export function arraySummary(table: ArrayRows): string[] {
+  const lines: string[] = [];
+  const bySource = new Map<Source, ArrayRows['rows']>();
+  for (const row of table.rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
+  const best = (rows: ArrayRows['rows'], size: number, read: boolean) =>
+    rows
+      .filter((x) => x.read === read && x.bySize.has(size))
+      .map((x) => x.bySize.get(size)!)
+      .sort((a, b) => gbPerSecond(b) - gbPerSecond(a))[0];
+  const nativeRows = table.rows.filter((x) => x.source.native);
+  for (const [source, rows] of bySource) {
+    const parts: string[] = [];
+    for (const size of table.sizes) {
+      const kernel = best(rows, size, false);
+      if (!kernel) continue;
+      let part = `${formatSize(size)}: ${kernel.kernel}/${kernel.isa} ${formatGbps(gbPerSecond(kernel))}`;
+      const read = best(rows, size, true);
+      if (read) part += ` (${Math.round((100 * gbPerSecond(kernel)) / gbPerSecond(read))}% of memory-read)`;
+      const nativeBest = source.native ? undefined : best(nativeRows, size, false);
+      if (nativeBest) part += `, ${formatRatio(speedRatio(kernel, nativeBest))} native best`;
+      parts.push(part);
+    }
+    if (parts.length) lines.push(`${source.label}, best array kernel: ${parts.join(' · ')}`);
+  }
+  return lines;
+}
+
+function arraysPanel(sources: readonly Source[], context: ResultsContext): HTMLElement | null {
+  const table = arrayRows(sources, context.params);
+  if (!table.rows.length) return null;
+  const s = arraySettings(context.params);
+  const header = ['kernel', 'build', ...table.sizes.map(formatSize)];
+  const body = table.rows.map((row) =>
+    h('tr', { attrs: { 'data-kernel': `${row.kernel}/${row.isa}`, 'data-build': row.source.label } },
+      h('td', {}, `${row.kernel}/${row.isa}`, row.read ? h('small', { className: 'hint' }, ' (ceiling)') : null),
+      h('td', {}, row.source.label.replace(/^wasm-/, '')),
+      ...table.sizes.map((size) => {
+        const r = row.bySize.get(size);
+        if (!r) return h('td', {}, '–');
+        const counterpart = row.source.native ? null : nativeCounterpart(r, context.native);
+        return h('td', { title: `${r.verified_by}; median ${r.timing!.median_ns.toFixed(0)} ns` },
+          formatGbps(gbPerSecond(r)), r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null,
+          counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`) : null);
+      }),
+    ));
+  return h('section', { className: 'popcount-arrays' },
+    h('h3', {}, `Arrays: GB/s by size (k = ${s.k}, ${s.order}, offset ${s.offset}, seed ${s.seed})`),
+    h('div', { className: 'table-wrap' },
+      h('table', { className: 'results pivot', attrs: { 'data-table': 'arrays' } },
+        h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body))),
+    h('ul', { className: 'hint' }, ...arraySummary(table).map((line) => h('li', {}, line))),
+    h('p', { className: 'hint' }, 'GB/s = 10⁹ bytes per second. Bytes per cycle need the clock, which neither a VM nor a browser reports: compare per-cycle figures only where the clock is known (libpopcnt: AVX-512 VPOPCNTDQ ≈ 36 B/cycle on Zen 4).'),
+  );
+}
+
+// ---- the sweep chart ---------------------------------------------------------------------------
+
+// Charts drawn by the last extraResults call; the page replaces the panel on every render.
+let charts: Chart[] = [];
+
+function sweepChart(series: readonly SweepSeries[], order: Order): HTMLElement {
+  const canvas = h('canvas', { attrs: { 'aria-label': `nanoseconds per 64-bit word against k, ${order} pools`, 'data-sweep': order } });
+  const datasets = series
+    .filter((s) => s.order === order)
+    .map((s) => ({
+      label: `${s.kernel} · ${s.source.replace(/^wasm-/, '')}`,
+      data: [...s.points.entries()].sort((a, b) => a[0] - b[0]).map(([x, y]) => ({ x, y })),
+      borderColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
+      backgroundColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
+      // Native dashed, wasm SIMD128 solid, wasm baseline dotted.
+      borderDash: s.native ? [6, 4] : /baseline/.test(s.source) ? [2, 3] : [],
+      borderWidth: 1.5,
+      pointRadius: 1.5,
+    }));
+  canvas.dataset.series = String(datasets.length);
+  charts.push(
+    new Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'linear', min: 0, max: 64, ticks: { stepSize: 8 }, title: { display: true, text: 'k: set bits per 64-bit word' } },
+          y: { type: 'logarithmic', title: { display: true, text: 'ns per word (log scale)' } },
+        },
+        plugins: {
+          legend: { position: 'bottom', labels: { boxWidth: 18, font: { size: 11 } } },
+          tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${Number(ctx.parsed.y).toFixed(2)} ns/word at k = ${ctx.parsed.x}` } },
+        },
+      },
+    }),
+  );
+  return h('div', { className: 'chart-wrap', attrs: { style: 'height: 380px' } }, canvas);
+}
+
+function sweepPanel(sources: readonly Source[]): HTMLElement | null {
+  const series = sweepSeries(sources);
+  if (!series.length) return null;
+  const found = crossovers(series);
+  return h('section', { className: 'popcount-sweep' },
+    ...ORDERS.filter((order) => series.some((s) => s.order === order)).map((order) =>
+      h('div', {},
+        h('h3', {}, `Word sweep, ${order} pools: ns per word against k`),
+        sweepChart(series, order),
+        h('ul', { className: 'crossovers', attrs: { 'data-crossovers': order } },
+          ...found.filter((c) => c.order === order).map((c) => h('li', {}, h('b', {}, `${c.source}: `), c.lines.join('; '), '.'))),
+      )),
+    h('p', { className: 'hint' }, 'Dashed: native; solid: wasm SIMD128; dotted: wasm baseline. Sorted pools: every word has exactly k set bits; mixed: k_i uniform in [k − m, k + m], m = min(k, 64 − k), so a loop over the bits ends at an unpredictable count.'),
+  );
+}
+
+/** A file's count, as the viewer's kernels found it (all of them should agree). */
+function fileCount(mine: readonly ResultRecord[]): HTMLElement | null {
+  const counts = mine.filter((r) => r.puzzle === 'popcount' && r.params.mode !== 'read' && !isGenerated(r)).map((r) => asNumber(r.answer.bits));
+  if (!counts.length) return null;
+  const distinct = [...new Set(counts)];
+  const text =
+    distinct.length === 1 && distinct[0] !== null
+      ? `Your file has ${distinct[0].toLocaleString('en-US')} set bits (all ${counts.length} kernel runs agree).`
+      : `The kernels disagree about your file: ${distinct.map((c) => (c === null ? '?' : c.toLocaleString('en-US'))).join(' vs ')} set bits.`;
+  return h('p', { className: distinct.length === 1 ? 'file-count' : 'file-count bad', attrs: { 'data-file-count': String(distinct.length === 1 ? distinct[0] : '') } }, text);
+}
+
+function extraResults(context: ResultsContext): HTMLElement | null {
+  for (const c of charts) c.destroy();
+  charts = [];
+  const sources = sourcesOf(context);
+  const parts = [fileCount(context.mine), sweepPanel(sources), arraysPanel(sources, context)].filter((x): x is HTMLElement => x !== null);
+  return parts.length ? h('div', { className: 'popcount-results' }, ...parts) : null;
+}
+
+// ---- the explainer and the illustration ----------------------------------------------------------
+
+function explainer(): HTMLElement {
+  return h('div', { className: 'explainer' },
+    h('p', {}, 'Count the set bits of some data: a chess engine counts the squares of a bitboard, a search engine the bits of whole bitmaps. Two studies share this puzzle.'),
+    h('ul', {},
+      h('li', {}, h('b', {}, 'One word against density (mode=word). '), 'swar-shift adds bits in pairs, nibbles and bytes, and a multiply adds the bytes: constant time. sparse (Kernighan) clears the lowest set bit until none is left: one loop turn per bit. hackmem is HAKMEM 169 (3-bit sums, casting out 4095); table8 and table16 look up bytes or 16-bit chunks (a 64 KiB table competes with the data for the cache); builtin is std::popcount, the instruction where there is one. Pools of 2,048 words with exactly k set bits (sorted) or k on average (mixed) show where sparse stops paying. Compilers replace the SWAR and Kernighan idioms with the instruction; an empty asm barrier keeps each variant as written.'),
+      h('li', {}, h('b', {}, 'Arrays (mode=array). '), 'scalar-builtin: the instruction over 8-byte words, four sums. nibble-lookup (Muła): each byte’s count from two lookups of its nibbles in a 16-entry table (pshufb, tbl, i8x16.swizzle), byte counters widened every 31 vectors. byte-popcnt: the ISA’s own byte popcount (NEON cnt, wasm i8x16.popcnt, AVX-512 BITALG); SSE has none, so there it is the lookup, which is what V8 emits for i8x16.popcnt. harley-seal: carry-save adders fold 16 vectors into bit-sliced counters and count one. vpopcntdq: AVX-512 counts eight 64-bit lanes at once.'),
+      h('li', {}, h('b', {}, 'The ceiling (mode=read). '), 'memory-read loads and sums the same bytes without counting bits. Once the data outgrows the caches, every good kernel runs at its speed: memory, not arithmetic, is the limit.'),
+      h('li', {}, h('b', {}, 'Your own file. '), 'Pick one to count its bits instead of generated data: it is read in this browser and copied into the wasm module, never uploaded, and the kernels are checked against scalar-builtin.'),
+    ),
+    h('p', {}, 'Sources: ',
+      sourceLink('https://www.chessprogramming.org/Population_Count', 'Chess Programming Wiki, “Population Count”'), ' · ',
+      sourceLink('https://arxiv.org/abs/1611.07612', 'Muła, Kurz, Lemire, “Faster Population Counts Using AVX2 Instructions”'), ' · ',
+      sourceLink('https://github.com/WojciechMula/sse-popcount', 'sse-popcount'), ' · ',
+      sourceLink('https://github.com/kimwalisch/libpopcnt', 'libpopcnt'), '.'),
+  );
+}
+
+interface Illustration {
+  mode: 'word' | 'array' | 'read';
+  source: 'generated' | 'file';
+  bytes: number;
+  offset: number;
+  head: number[];
+  k?: number;
+  order?: Order;
+  bits?: number;
+}
+
+function parseIllustration(data: unknown): Illustration | null {
+  const d = data as Partial<Record<keyof Illustration, unknown>> | null;
+  if (!d || typeof d !== 'object') return null;
+  const int = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+  if (d.mode !== 'word' && d.mode !== 'array' && d.mode !== 'read') return null;
+  if (d.source !== 'generated' && d.source !== 'file') return null;
+  if (!int(d.bytes, 0, 2 ** 40) || !int(d.offset, 0, 63)) return null;
+  if (!Array.isArray(d.head) || d.head.length > 32 || !d.head.every((b) => int(b, 0, 255))) return null;
+  if (d.source === 'generated' && (!int(d.k, 0, 64) || (d.order !== 'sorted' && d.order !== 'mixed') || !int(d.bits, 0, 2 ** 43))) return null;
+  return d as Illustration;
+}
+
+function illustrate(data: unknown): HTMLElement | null {
+  const d = parseIllustration(data);
+  if (!d) return null;
+  const count = (n: number) => n.toLocaleString('en-US');
+  let text: string;
+  if (d.source === 'file') {
+    text = `Your file: ${count(d.bytes)} bytes at offset ${d.offset}.`;
+  } else {
+    const m = Math.min(d.k!, 64 - d.k!);
+    const perWord = d.order === 'sorted' ? `exactly ${d.k} set bits` : `k_i set bits, k_i uniform in ${d.k! - m}..${d.k! + m}`;
+    text = `${count(d.bytes)} generated bytes at offset ${d.offset}: ${count(Math.ceil(d.bytes / 8))} words with ${perWord}, ${count(d.bits!)} set bits in all.`;
+  }
+  if (d.mode === 'read') text += ' Read mode sums these bytes; it counts no bits.';
+  if (!d.head.length) return h('p', { className: 'board-note' }, text);
+
+  // The first bytes as bits, built with DOM calls: one row per 64-bit word, memory order, bit 0 first.
+  const svgNs = 'http://www.w3.org/2000/svg';
+  const cell = 7;
+  const rows = Math.ceil(d.head.length / 8);
+  const svg = document.createElementNS(svgNs, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${64 * cell + 7} ${rows * cell}`);
+  svg.setAttribute('width', String(64 * cell + 7));
+  svg.setAttribute('class', 'bits');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `the first ${d.head.length} bytes as bits`);
+  d.head.forEach((byte, i) => {
+    for (let b = 0; b < 8; ++b) {
+      const rect = document.createElementNS(svgNs, 'rect');
+      rect.setAttribute('x', String(((i % 8) * 8 + b) * cell + (i % 8)));
+      rect.setAttribute('y', String(Math.floor(i / 8) * cell));
+      rect.setAttribute('width', String(cell - 1));
+      rect.setAttribute('height', String(cell - 1));
+      rect.setAttribute('fill', (byte >> b) & 1 ? '#2f6fdb' : '#e4e6eb');
+      svg.appendChild(rect);
+    }
+  });
+  return h('figure', { className: 'board-figure', attrs: { 'data-illustration': d.source } }, svg,
+    h('figcaption', {}, text, ` The first ${d.head.length} bytes, a row per 64-bit word, bit 0 first.`));
+}
+
+// ---- benchmark groups ----------------------------------------------------------------------------
+
+/** "k=0 mode=word offset=0 order=sorted seed=1 size=16384" -> {k: "0", mode: "word", ...}. */
+export function caseParams(name: string): Record<string, string> {
+  return Object.fromEntries(name.split(' ').map((part) => part.split('=') as [string, string]));
+}
+
+const QUICK_KS = new Set(['0', '2', '4', '8', '16', '32', '64']);
+
+export const benchGroups: readonly BenchGroup[] = [
+  {
+    label: 'quick: k = 0, 2, 4, 8, 16, 32, 64 sorted, arrays at 16 KiB',
+    cases: (name) => {
+      const p = caseParams(name);
+      return p.mode === 'word' ? p.order === 'sorted' && QUICK_KS.has(p.k ?? '') : p.size === '16384';
+    },
+  },
+  { label: 'word sweep, sorted pools (k = 0 to 64)', cases: (name) => caseParams(name).mode === 'word' && caseParams(name).order === 'sorted' },
+  { label: 'word sweep, mixed pools (k = 0 to 64)', cases: (name) => caseParams(name).mode === 'word' && caseParams(name).order === 'mixed' },
+  { label: 'arrays and memory reads, 64 B to 64 MiB', cases: (name) => caseParams(name).mode !== 'word' },
+  { label: 'all (many minutes)', cases: () => true },
+];
+
+/** Pivot columns: "k=5 mixed" for the sweep, "16 KiB" for arrays, "read 16 KiB" for the ceiling. */
+export function caseLabel(r: ResultRecord): string {
+  const p = r.params;
+  const size = asNumber(p.size);
+  const extras = [p.offset ? `+${p.offset}` : '', p.seed !== 1 ? `seed ${p.seed}` : ''].filter(Boolean).join(' ');
+  let label: string;
+  if (p.mode === 'word') label = `k=${p.k} ${p.order}${size !== 16384 && size !== null ? ` ${formatSize(size)}` : ''}`;
+  else label = `${p.mode === 'read' ? 'read ' : ''}${size === null ? '?' : formatSize(size)}${p.k !== 32 || p.order !== 'sorted' ? ` k=${p.k} ${p.order}` : ''}`;
+  return extras ? `${label} ${extras}` : label;
+}
+
+export const view: PuzzleView = {
+  id: 'popcount',
+  explainer,
+  illustrate,
+  // Preparing a case builds its buffer (up to 64 MiB): draw after a run, not on every keystroke.
+  liveIllustration: false,
+  caseLabel,
+  benchGroups,
+  extraResults,
+};
