@@ -248,18 +248,14 @@ function formatMops(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3);
 }
 
-// Numbers right-aligned in the page's font (the shared .results style sets column 4 in monospace,
-// for the generic table's answers).
-const NUMBER_STYLE = { style: 'text-align: right; font-family: inherit; font-size: inherit;' };
-
 function cell(row: Row, op: string, native: readonly ResultRecord[]): HTMLElement {
   const r = row.cells.get(op);
-  if (!r) return h('td', { attrs: NUMBER_STYLE }, '–');
+  if (!r) return h('td', {}, '–');
   const counterpart = row.source === 'native' ? null : nativeCounterpart(r, native);
-  return h('td', { title: `${r.case}: ${r.verified_by}`, attrs: NUMBER_STYLE },
+  return h('td', { title: `${r.case}: ${r.verified_by}` },
     formatMops(mops(r)),
     r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null,
-    counterpart ? h('small', { className: 'ratio', attrs: { style: 'display: block; color: var(--muted);' } },
+    counterpart ? h('small', { className: 'ratio' },
       `${formatRatio(speedRatio(r, counterpart.record))} native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
 }
 
@@ -295,8 +291,8 @@ function extraResults(context: ResultsContext): HTMLElement | null {
     return h('div', { className: 'cube-extra' }, input,
       h('p', { className: 'empty' }, 'Throughput and latency: run the benchmark cases to fill this table. Native numbers show beside yours when the page has them.'));
   }
-  const table = h('table', { className: 'results cube-bench' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'), ...METRICS.map((m) => h('th', { attrs: NUMBER_STYLE }, `${m.label} (M ops/s)`)))),
+  const table = h('table', { className: 'results pivot cube-bench' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'), ...METRICS.map((m) => h('th', {}, `${m.label} (M ops/s)`)))),
     h('tbody', {}, ...rows.map((row) =>
       h('tr', { attrs: { 'data-kernel': row.label, 'data-build': row.build, 'data-source': row.source } },
         h('td', {}, row.label),
