@@ -33,6 +33,7 @@ export async function runAndWait(page: Page, timeout = 120_000) {
   await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
 }
 
+/** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers). */
 export function rows(page: Page) {
-  return page.$$eval('table.results tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  return page.$$eval('table[data-table="run"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, runAndWait } from './browser';
+import { launch, openPage, rows, runAndWait } from './browser';
 
 const baseUrl = inject('baseUrl');
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -27,11 +27,6 @@ function bitLoop(bytes: Uint8Array): number {
   let bits = 0;
   for (const byte of bytes) for (let b = 0; b < 8; ++b) bits += (byte >> b) & 1;
   return bits;
-}
-
-/** The page's own results table (the arrays table in the puzzle's panel is a results table too). */
-function rows(page: Page) {
-  return page.$$eval('.right > .table-wrap table.results tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 }
 
 async function selectKernels(page: Page, keys: string[]) {

@@ -38,7 +38,7 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
     if (showShared && !mine.length) cells.push('run to compare', '');
     return h('tr', { attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build } }, ...cells.map((c) => h('td', {}, c)));
   });
-  return h('table', { className: 'results' }, h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body));
+  return h('table', { className: 'results', attrs: { 'data-table': 'run' } }, h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body));
 }
 
 /**
