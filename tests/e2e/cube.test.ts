@@ -1,18 +1,13 @@
 // The cube page as a person uses it: enter a sequence, see the net and a ✓ for every kernel; get
 // told about a bad move while typing and on Run; run the throughput/latency benchmarks into their
 // table; share a link.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, rows, runAndWait } from './browser';
+import { artifacts, importNative, launch, openPage, quickNativeReport, rows, runAndWait } from './browser';
 
 const baseUrl = inject('baseUrl');
-const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', import.meta.url));
 let browser: Browser;
 
 // From tests/data/cube_vectors.json (research §5.2): the facelets of R U R' U'.
@@ -124,13 +119,10 @@ describe('Rubik’s cube page', () => {
   });
 
   it('puts native numbers beside the wasm ones, with ratios', async () => {
-    expect(existsSync(cli), 'build the native CLI first').toBe(true);
-    const file = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'native.json');
     const cases = ['compose-throughput', 'compose-latency', 'invert-throughput', 'invert-latency'].flatMap((op) => ['--case', `moves= op=${op} seed=1 with=`]);
-    execFileSync(cli, ['bench', 'cube', ...cases, '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', file]);
+    const file = quickNativeReport('cube', cases);
     const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
-    await page.setInputFiles('#import-native', file);
-    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+    await importNative(page, file);
     // Native rows show at once, one per native kernel.
     expect(await page.locator('table.cube-bench tbody tr[data-source="native"]').count()).toBeGreaterThanOrEqual(2);
     await page.click('.kernel-actions button:text("none")');

@@ -1,18 +1,13 @@
 // The page as a person uses it: run N-queens, stop a long run, share a link, open it, import
 // native numbers, and survive hostile links.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, rows, runAndWait, setN } from './browser';
+import { artifacts, importNative, launch, openPage, quickNativeReport, rows, runAndWait, setN } from './browser';
 
 const baseUrl = inject('baseUrl');
-const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', import.meta.url));
 let browser: Browser;
 
 beforeAll(async () => {
@@ -135,12 +130,9 @@ describe('N-queens page', () => {
   });
 
   it('imports native results and shows wasm ÷ native ratios', async () => {
-    expect(existsSync(cli), 'build the native CLI first').toBe(true);
-    const file = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'native.json');
-    execFileSync(cli, ['bench', 'nqueens', '--case', 'n=8', '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', file]);
+    const file = quickNativeReport('nqueens', ['--case', 'n=8']);
     const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
-    await page.setInputFiles('#import-native', file);
-    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+    await importNative(page, file);
     expect(await page.textContent('[data-env="native"]')).toContain('Imported from native.json');
     await setN(page, 8);
     await runAndWait(page);

@@ -1,18 +1,13 @@
 // The popcount page as a person uses it: run the default array case, count a local file, and see
 // the word sweep drawn (native numbers imported from the CLI beside the browser's own) with the
 // crossovers named, and the arrays table with its wasm ÷ native ratios.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, rows, runAndWait } from './browser';
+import { artifacts, importNative, launch, openPage, quickNativeReport, rows, runAndWait, tempFile } from './browser';
 
 const baseUrl = inject('baseUrl');
-const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', import.meta.url));
 let browser: Browser;
 
 beforeAll(async () => {
@@ -65,7 +60,7 @@ describe('Popcount page', () => {
   it('counts a local file and shows its count', async () => {
     const bytes = new Uint8Array(100_003);
     for (let i = 0; i < bytes.length; ++i) bytes[i] = (i * 2654435761) >>> 24;
-    const file = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'bits.bin');
+    const file = tempFile('bits.bin');
     writeFileSync(file, bytes);
     const want = bitLoop(bytes);
 
@@ -86,21 +81,17 @@ describe('Popcount page', () => {
   });
 
   it('draws the word sweep, native beside wasm, names the crossovers, and fills the arrays table', async () => {
-    expect(existsSync(cli), 'build the native CLI first').toBe(true);
     const ks = [0, 2, 4, 8, 16, 32, 64];
     const cases = [
       ...ks.flatMap((k) => [`k=${k} mode=word offset=0 order=sorted seed=1 size=16384`, `k=${k} mode=word offset=0 order=mixed seed=1 size=16384`]),
       'k=32 mode=array offset=0 order=sorted seed=1 size=16384',
       'k=32 mode=read offset=0 order=sorted seed=1 size=16384',
     ];
-    const report = join(mkdtempSync(join(tmpdir(), 'sp-e2e-')), 'native.json');
-    execFileSync(cli, ['bench', 'popcount', ...cases.flatMap((c) => ['--case', c]),
-      '--kernel', 'swar-shift', '--kernel', 'sparse', '--kernel', 'builtin', '--kernel', 'byte-popcnt', '--kernel', 'memory-read',
-      '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', report]);
+    const report = quickNativeReport('popcount', [...cases.flatMap((c) => ['--case', c]),
+      '--kernel', 'swar-shift', '--kernel', 'sparse', '--kernel', 'builtin', '--kernel', 'byte-popcnt', '--kernel', 'memory-read']);
 
     const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
-    await page.setInputFiles('#import-native', report);
-    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+    await importNative(page, report);
     // Native numbers alone already draw both orders.
     await page.waitForSelector('canvas[data-sweep="sorted"]');
     expect(await page.getAttribute('canvas[data-sweep="sorted"]', 'data-series')).toBe('3');
