@@ -5,6 +5,7 @@ import type { Chart } from 'chart.js';
 import { simd } from 'wasm-feature-detect';
 import { drawChart } from './app/chart';
 import { caseName, forCase } from './app/compare';
+import { readFragment } from './app/fragment';
 import { buildPicker, kernelPicker, paramsForm, sanitizeParams, type KernelChoice } from './app/controls';
 import { h, replaceChildren, sourceLink } from './app/dom';
 import type { BenchResponse, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
@@ -149,8 +150,10 @@ class App {
       this.openLink(link.state);
       return;
     }
-    const id = decodeURIComponent(hash.slice(1));
-    this.select(this.puzzles().some((p) => p.id === id) ? id : this.puzzleId || this.puzzles()[0]!.id);
+    const fragment = readFragment(hash, this.puzzles().map((p) => p.id));
+    if (fragment.kind === 'unknown')
+      this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${this.puzzle().title}.`, 'error');
+    this.select(fragment.kind === 'puzzle' ? fragment.id : this.puzzleId || this.puzzles()[0]!.id);
   }
 
   private openLink(state: LinkState) {
