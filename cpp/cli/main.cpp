@@ -8,6 +8,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -89,24 +92,35 @@ class ProgressPrinter {
   bool open_ = false;
 };
 
+// Reads a whole file, regular or not (a pipe, /dev/stdin), up to kMaxInputFileBytes. Any failure is
+// an error: a file that cannot be read is never replaced by generated data.
 bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) {
-    error = "cannot open input file '" + path + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "cannot read input file '" + path + "': it is a directory";
     return false;
   }
-  auto size = static_cast<std::uintmax_t>(in.tellg());
-  if (size > kMaxInputFileBytes) {
-    error = "input file '" + path + "' is larger than 1 GiB";
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = "cannot open input file '" + path + "': " + std::strerror(errno);
     return false;
   }
-  out.resize(static_cast<std::size_t>(size));
-  in.seekg(0);
-  if (size && !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(size))) {
-    error = "cannot read input file '" + path + "'";
-    return false;
+  out.clear();
+  std::uint8_t chunk[1 << 16];
+  for (;;) {
+    const std::size_t n = std::fread(chunk, 1, sizeof chunk, f);
+    if (out.size() + n > kMaxInputFileBytes) {
+      error = "input file '" + path + "' is larger than 1 GiB";
+      std::fclose(f);
+      return false;
+    }
+    out.insert(out.end(), chunk, chunk + n);
+    if (n < sizeof chunk) break;
   }
-  return true;
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) error = "cannot read input file '" + path + "'";
+  return !failed;
 }
 
 int cmd_list(bool as_json) {
@@ -233,10 +247,12 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
   if (args.time) request["harness"] = args.harness.to_json();
 
-  std::vector<std::uint8_t> input;
+  std::vector<std::uint8_t> bytes;
+  sp::Input input;
   if (!args.file.empty()) {
     std::string error;
-    if (!read_file(args.file, input, error)) return fail(error, args.json_out);
+    if (!read_file(args.file, bytes, error)) return fail(error, args.json_out);
+    input = sp::Input::file(bytes);  // an empty file is still a file
   }
   ProgressPrinter progress(!args.time);
   json response = sp::handle_request(request, input, [&](const json& e) { progress(e); });
