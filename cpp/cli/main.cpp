@@ -51,13 +51,19 @@ struct HarnessArgs {
   }
 };
 
-// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise.
+// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise, or every
+// engine event as a JSON line for a program to read (--progress-json; scripts/native-bench.mjs).
 class ProgressPrinter {
  public:
-  explicit ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
+  explicit ProgressPrinter(bool quiet, bool as_json = false)
+      : quiet_(quiet), json_(as_json), tty_(isatty(STDERR_FILENO) != 0) {}
   ~ProgressPrinter() { finish(); }
 
   void operator()(const json& e) {
+    if (json_) {
+      std::cerr << sp::dump_json(e) << "\n" << std::flush;
+      return;
+    }
     if (quiet_) return;
     std::string where = "[" + e.value("case", std::string()) + "] ";
     if (e.value("case_count", 1) > 1)
@@ -88,6 +94,7 @@ class ProgressPrinter {
 
  private:
   bool quiet_;
+  bool json_;
   bool tty_;
   bool open_ = false;
 };
@@ -290,6 +297,7 @@ struct BenchArgs {
   std::vector<std::string> kernels;
   std::string json_file;
   bool quiet = false;
+  bool progress_json = false;
   HarnessArgs harness;
 };
 
@@ -298,7 +306,7 @@ int cmd_bench(const BenchArgs& args) {
   if (!args.puzzles.empty()) request["puzzles"] = args.puzzles;
   if (!args.cases.empty()) request["cases"] = args.cases;
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
-  ProgressPrinter progress(args.quiet);
+  ProgressPrinter progress(args.quiet, args.progress_json);
   json response = sp::handle_request(request, {}, [&](const json& e) { progress(e); });
   progress.finish();
   if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>());
@@ -439,6 +447,7 @@ int main(int argc, char** argv) {
   bench->add_option("--kernel", bench_args.kernels, "kernel id, id/isa, or all (repeatable)");
   bench->add_option("--json", bench_args.json_file, "also write the report as JSON to FILE ('-': stdout only)");
   bench->add_flag("--quiet", bench_args.quiet, "no progress on stderr");
+  bench->add_flag("--progress-json", bench_args.progress_json, "progress on stderr as one JSON event per line");
   bench_args.harness.add_to(bench);
 
   try {
