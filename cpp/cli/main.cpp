@@ -151,7 +151,7 @@ int cmd_list(bool as_json) {
     std::cout << params;
     std::vector<std::vector<std::string>> rows;
     for (const auto& k : p["kernels"])
-      rows.push_back({k["key"].get<std::string>(), k["available"].get<bool>() ? "yes" : "no (needs " + k["needs"].get<std::string>() + ")",
+      rows.push_back({k["key"].get<std::string>(), k["available"].get<bool>() ? "yes" : "no (" + k["unavailable_reason"].get<std::string>() + ")",
                       k["summary"].get<std::string>()});
     std::cout << sp::cli::table({"  kernel", "runs here", "what it does"}, [&] {
       for (auto& r : rows) r[0] = "  " + r[0];

@@ -14,7 +14,8 @@ namespace sp {
 // Every instruction-set label a kernel can carry, in display order: (enumerator, the name users
 // see, the vector width in bits; 0 for scalar code). The one list: the catalog publishes it, so
 // the page, share links and reports learn new labels from here. A label is what a kernel is
-// written for; the exact CPU features it needs are its `needs` bits (cpu::Feature below).
+// written for; the exact CPU features it needs are its `needs` bits (cpu::Feature below). `peer`
+// marks an external program measured beside our kernels (Stockfish's perft), not our code.
 #define SP_ISA_LIST(X)       \
   X(scalar, "scalar", 0)     \
   X(bmi2, "bmi2", 0)         \
@@ -22,7 +23,8 @@ namespace sp {
   X(avx2, "avx2", 256)       \
   X(avx512, "avx512", 512)   \
   X(neon, "neon", 128)       \
-  X(simd128, "simd128", 128)
+  X(simd128, "simd128", 128) \
+  X(peer, "peer", 0)
 
 enum class Isa : std::uint8_t {
 #define SP_ISA_ENUMERATOR(id, name, bits) id,

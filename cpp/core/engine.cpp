@@ -96,9 +96,7 @@ Expected<Selection> select_kernels(const Puzzle& puzzle, const json& selectors) 
     } else {
       sel.skipped.push_back({{"kernel", k.info().id},
                              {"isa", std::string(isa_name(k.info().isa))},
-                             {"reason", "needs " + cpu::feature_names(k.info().needs) +
-                                            "; this CPU or build lacks " +
-                                            cpu::feature_names(k.info().needs & ~cpu::features())}});
+                             {"reason", k.unavailable_reason()}});
     }
   };
   for (const auto& w : wanted) {

@@ -16,6 +16,11 @@ std::uint64_t fnv1a64(Bytes bytes) {
 
 std::string Kernel::key() const { return info_.id + "/" + std::string(isa_name(info_.isa)); }
 
+std::string Kernel::unavailable_reason() const {
+  return "needs " + cpu::feature_names(info_.needs) + "; this CPU or build lacks " +
+         cpu::feature_names(info_.needs & ~cpu::features());
+}
+
 const Kernel* Puzzle::find_kernel(const std::string& id, Isa isa) const {
   for (const auto& k : kernels_)
     if (k->info().id == id && k->info().isa == isa) return k.get();
@@ -94,6 +99,7 @@ json catalog_json() {
                          {"needs", cpu::feature_names(ki.needs)},
                          {"available", k->available()},
                          {"summary", ki.summary}});
+      if (!k->available()) kernels.back()["unavailable_reason"] = k->unavailable_reason();
     }
     json cases = json::array();
     for (const auto& c : p->bench_cases()) cases.push_back({{"name", c.name}, {"params", c.params}});

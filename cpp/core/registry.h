@@ -79,7 +79,10 @@ class Kernel {
 
   const KernelInfo& info() const { return info_; }
   std::string key() const;  // "id/isa", e.g. "simd-lanes/avx2"
-  bool available() const { return cpu::has(info_.needs); }
+  // Whether this build on this CPU can run it: its feature bits by default; a peer (an external
+  // program) overrides both to say whether the program is installed.
+  virtual bool available() const { return cpu::has(info_.needs); }
+  virtual std::string unavailable_reason() const;
 
   // One call on a fresh workspace; an error (a memory cap, a limit) is a value, never an abort.
   virtual Expected<Outcome> run(const PreparedCase& c) const = 0;

@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "core/harness.h"
 #include "core/registry.h"
+#include "core/subprocess.h"
 #include "core/typed_puzzle.h"
 
 namespace sp {
@@ -373,6 +374,38 @@ TEST(Kernels, AKernelErrorIsAValueInRunAndInTiming) {
   auto t = small.timeable(*prepared.value());
   ASSERT_FALSE(t);
   EXPECT_EQ(t.error(), "n is over this kernel's limit of 50");
+}
+
+}  // namespace
+}  // namespace sp
+
+// ---- peers: a line conversation with an external program ---------------------------------------
+
+namespace sp {
+namespace {
+
+TEST(Subprocess, TalksLinesWithAProgramAndReportsItsEnd) {
+  if (!Subprocess::supported()) GTEST_SKIP() << "no subprocesses in this build";
+  const std::string cat = Subprocess::find_program({"/bin/cat", "/usr/bin/cat"});
+  ASSERT_FALSE(cat.empty());
+  Subprocess p;
+  ASSERT_TRUE(p.start(cat));
+  ASSERT_TRUE(p.write("position startpos\ngo perft 1\n"));
+  EXPECT_EQ(p.read_line(2000).value(), "position startpos");
+  EXPECT_EQ(p.read_line(2000).value(), "go perft 1");
+  auto silent = p.read_line(50);
+  ASSERT_FALSE(silent);
+  EXPECT_NE(silent.error().find("wrote nothing for 50 ms"), std::string::npos);
+  p.stop();
+  EXPECT_FALSE(p.running());
+
+  Subprocess gone;
+  ASSERT_TRUE(gone.start(Subprocess::find_program({"/bin/true", "/usr/bin/true"})));
+  auto ended = gone.read_line(2000);
+  ASSERT_FALSE(ended);
+  EXPECT_EQ(ended.error(), "the program ended");
+  EXPECT_FALSE(Subprocess().start("/nonexistent/program"));
+  EXPECT_EQ(Subprocess::find_program({"/nonexistent/a", "/nonexistent/b"}), "");
 }
 
 }  // namespace

@@ -20,6 +20,8 @@ export interface CatalogKernel {
   /** A puzzle-defined family (popcount: word, array, read). */
   group: string;
   needs: string;
+  /** Why this build or CPU cannot run it (absent when it can). */
+  unavailable_reason?: string;
   available: boolean;
   summary: string;
 }
