@@ -49,6 +49,9 @@ std::string Subprocess::find_program(const std::vector<std::string>& candidates)
 
 Status Subprocess::start(const std::string& path) {
   stop();
+  // Checked up front: where posix_spawn is emulated (qemu-user), a failed exec shows up only as
+  // a child that exits at once.
+  if (access(path.c_str(), X_OK) != 0) return Error{"cannot start " + path + ": " + std::strerror(errno)};
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0) return Error{"cannot make a pipe: " + std::string(std::strerror(errno))};
   if (pipe2(out, O_CLOEXEC) != 0) {
