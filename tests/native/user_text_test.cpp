@@ -1,0 +1,51 @@
+// User text echoed back (error messages, case names) is cut at characters and safe to print.
+// Regression tests for what the fuzz targets found (tests/fuzz; the crashers are in the corpora).
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/engine.h"
+#include "core/params.h"
+
+namespace sp {
+namespace {
+
+bool has_byte(const std::string& s, unsigned char b) { return s.find(static_cast<char>(b)) != std::string::npos; }
+
+TEST(UserText, LengthAndPrefixCountCharacters) {
+  EXPECT_EQ(text_length("R U"), 3u);
+  EXPECT_EQ(text_length("R\u2019 U\u2032"), 5u);
+  EXPECT_EQ(text_length("\xff\xfe"), 2u);  // bytes that are not UTF-8 count one each
+  EXPECT_EQ(text_length("\xe2\x80"), 2u);  // a truncated character too
+  EXPECT_EQ(text_prefix("\u00e9\u00e9\u00e9", 2), "\u00e9\u00e9");
+  EXPECT_EQ(text_prefix("ab", 5), "ab");
+}
+
+// fuzz-params and fuzz-cube: `unknown parameter '‮n'`, `bad move '‮U''` reversed the message.
+TEST(UserText, QuoteNeutralisesBidiAndC1Controls) {
+  EXPECT_EQ(quote_user_text("\u202enqueens"), "'?nqueens'");
+  EXPECT_EQ(quote_user_text("a\u2066b\u2069c\u200f"), "'a?b?c?'");
+  EXPECT_EQ(quote_user_text("x\u0085y\u009b"), "'x?y?'");  // C1: NEL, CSI
+  EXPECT_EQ(quote_user_text("\x1b[2J\x7f"), "'?[2J?'");
+  EXPECT_EQ(quote_user_text("R\u2019 \u00e9"), "'R\u2019 \u00e9'");  // ordinary text unchanged
+}
+
+// fuzz-engine: a 40-byte cut split 'é' and the message was not UTF-8.
+TEST(UserText, QuoteCutsAtACharacterAndShowsBrokenBytes) {
+  const std::string a39(39, 'a');
+  EXPECT_EQ(quote_user_text(a39 + "\u00e9", 40), "'" + a39 + "\u00e9'");
+  EXPECT_EQ(quote_user_text(a39 + "\u00e9\u00e9", 40), "'" + a39 + "\u00e9...'");
+  EXPECT_EQ(quote_user_text("\xff" "a\xe2\x80"), "'?a??'");
+  EXPECT_EQ(quote_user_text("\xed\xa0\x80"), "'???'");  // an encoded surrogate is not UTF-8
+}
+
+TEST(UserText, ParamErrorsQuoteSafely) {
+  const ParamSchema schema = {ParamSpec::integer("n", "", 1, 20, 8)};
+  const auto unknown = validate_params(schema, json{{"\u202en", 1}});
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error(), "unknown parameter '?n' (known: n)");
+}
+
+}  // namespace
+}  // namespace sp
