@@ -112,9 +112,7 @@ Expected<Selection> select_kernels(const Puzzle& puzzle, const json& selectors) 
       for (const auto& k : puzzle.kernels()) known.insert(k->key());
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      std::string shown = w.size() > 40 ? w.substr(0, 40) + "..." : w;
-      return Error{"unknown kernel '" + shown + "' for " + puzzle.info().id + " (known: " + list +
-                   ")"};
+      return Error{"unknown kernel " + quote_user_text(w) + " for " + puzzle.info().id + " (known: " + list + ")"};
     }
   }
   // Present results in the puzzle's kernel order, whatever order they were asked for in.
@@ -233,7 +231,7 @@ const Puzzle* find_puzzle(const json& id, std::string& error) {
   if (const Puzzle* p = registry().find(s)) return p;
   std::string list;
   for (const auto& p : registry().puzzles()) list += (list.empty() ? "" : ", ") + p->info().id;
-  error = "unknown puzzle '" + s.substr(0, 40) + "' (known: " + list + ")";
+  error = "unknown puzzle " + quote_user_text(s) + " (known: " + list + ")";
   return nullptr;
 }
 
@@ -331,7 +329,7 @@ json handle_bench(const json& request, const ProgressFn& progress) {
       std::string list;
       for (const Puzzle* p : chosen)
         for (const auto& c : p->bench_cases()) list += (list.empty() ? "" : ", ") + c.name;
-      return error_response("unknown bench case '" + name.substr(0, 40) + "' (known: " + list + ")");
+      return error_response("unknown bench case " + quote_user_text(name) + " (known: " + list + ")");
     }
   }
 
@@ -402,7 +400,7 @@ json handle_request(const json& request, Bytes input, const ProgressFn& progress
   if (a == "run") return handle_run(request, input, progress);
   if (a == "illustrate") return handle_illustrate(request, input);
   if (a == "bench") return handle_bench(request, progress);
-  return error_response("unknown action '" + a.substr(0, 40) + "'");
+  return error_response("unknown action " + quote_user_text(a));
 }
 
 }  // namespace sp

@@ -47,5 +47,22 @@ TEST(UserText, ParamErrorsQuoteSafely) {
   EXPECT_EQ(unknown.error(), "unknown parameter '?n' (known: n)");
 }
 
+// fuzz-engine: the request layer echoed actions, puzzle ids, kernel names, bench cases and harness
+// options raw (an ESC sequence from a request reached the CLI's terminal) and cut them at 40 bytes.
+TEST(UserText, EngineErrorsQuoteSafely) {
+  auto error_of = [](const json& request) {
+    const json r = handle_request(request);
+    EXPECT_FALSE(r["ok"].get<bool>()) << dump_json(r);
+    return r.value("error", std::string());
+  };
+  EXPECT_EQ(error_of({{"action", "\x1b[2Jsolve"}}), "unknown action '?[2Jsolve'");
+  EXPECT_EQ(error_of({{"action", "run"}, {"puzzle", "\u202enqueens"}}).rfind("unknown puzzle '?nqueens' (known: ", 0), 0u);
+  const std::string a39(39, 'a');
+  const std::string kernel = error_of({{"action", "run"}, {"puzzle", "nqueens"}, {"kernels", {a39 + "\u00e9\u00e9"}}});
+  EXPECT_EQ(kernel.rfind("unknown kernel '" + a39 + "\u00e9...' for nqueens (known: ", 0), 0u) << kernel;
+  EXPECT_EQ(error_of({{"action", "bench"}, {"puzzles", {"nqueens"}}, {"cases", {"n=8\u009b"}}}).rfind("unknown bench case 'n=8?' ", 0), 0u);
+  EXPECT_EQ(error_of({{"action", "run"}, {"puzzle", "nqueens"}, {"harness", {{"\x07", 1}}}}), "unknown harness option '?'");
+}
+
 }  // namespace
 }  // namespace sp
