@@ -362,7 +362,9 @@ std::string case_name(const json& params) {
   if (!params.is_object()) return name;
   for (auto it = params.begin(); it != params.end(); ++it) {
     std::string value = it.value().is_string() ? it.value().get<std::string>() : dump_json(it.value());
-    if (value.size() > 48) value = value.substr(0, 45) + "...";
+    // Characters, not bytes: the page cuts the same way (web/src/app/compare.ts caseName), and a
+    // cut must not split one.
+    if (text_length(value) > 48) value = std::string(text_prefix(value, 45)) + "...";
     name += (name.empty() ? "" : " ") + it.key() + "=" + value;
   }
   return name;

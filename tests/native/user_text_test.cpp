@@ -64,5 +64,20 @@ TEST(UserText, EngineErrorsQuoteSafely) {
   EXPECT_EQ(error_of({{"action", "run"}, {"puzzle", "nqueens"}, {"harness", {{"\x07", 1}}}}), "unknown harness option '?'");
 }
 
+// fuzz-engine: case names cut values at 45 bytes, splitting characters (the case name of a cube
+// sequence with typographic primes was not UTF-8), and the page, counting UTF-16 units, named the
+// same case differently, so its records did not meet.
+TEST(UserText, CaseNamesCutAtCharacters) {
+  std::string primes47, primes45;
+  for (int i = 0; i < 47; ++i) primes47 += "\u2019";
+  for (int i = 0; i < 45; ++i) primes45 += "\u2019";
+  EXPECT_EQ(case_name(json{{"moves", primes47}}), "moves=" + primes47);
+  EXPECT_EQ(case_name(json{{"moves", primes47 + "\u2019\u2019"}}), "moves=" + primes45 + "...");
+  std::string e30;
+  for (int i = 0; i < 30; ++i) e30 += "\u00e9";
+  EXPECT_EQ(case_name(json{{"moves", e30}}), "moves=" + e30);
+  EXPECT_EQ(case_name(json{{"moves", std::string(49, 'R')}, {"n", 8}}), "moves=" + std::string(45, 'R') + "... n=8");
+}
+
 }  // namespace
 }  // namespace sp
