@@ -8,13 +8,18 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 
 #include "cli/format.h"
+#include "cli/suggest.h"
 #include "core/engine.h"
 #include "core/registry.h"
 
@@ -87,24 +92,35 @@ class ProgressPrinter {
   bool open_ = false;
 };
 
+// Reads a whole file, regular or not (a pipe, /dev/stdin), up to kMaxInputFileBytes. Any failure is
+// an error: a file that cannot be read is never replaced by generated data.
 bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) {
-    error = "cannot open input file '" + path + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "cannot read input file '" + path + "': it is a directory";
     return false;
   }
-  auto size = static_cast<std::uintmax_t>(in.tellg());
-  if (size > kMaxInputFileBytes) {
-    error = "input file '" + path + "' is larger than 1 GiB";
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = "cannot open input file '" + path + "': " + std::strerror(errno);
     return false;
   }
-  out.resize(static_cast<std::size_t>(size));
-  in.seekg(0);
-  if (size && !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(size))) {
-    error = "cannot read input file '" + path + "'";
-    return false;
+  out.clear();
+  std::uint8_t chunk[1 << 16];
+  for (;;) {
+    const std::size_t n = std::fread(chunk, 1, sizeof chunk, f);
+    if (out.size() + n > kMaxInputFileBytes) {
+      error = "input file '" + path + "' is larger than 1 GiB";
+      std::fclose(f);
+      return false;
+    }
+    out.insert(out.end(), chunk, chunk + n);
+    if (n < sizeof chunk) break;
   }
-  return true;
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) error = "cannot read input file '" + path + "'";
+  return !failed;
 }
 
 int cmd_list(bool as_json) {
@@ -231,10 +247,12 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
   if (args.time) request["harness"] = args.harness.to_json();
 
-  std::vector<std::uint8_t> input;
+  std::vector<std::uint8_t> bytes;
+  sp::Input input;
   if (!args.file.empty()) {
     std::string error;
-    if (!read_file(args.file, input, error)) return fail(error, args.json_out);
+    if (!read_file(args.file, bytes, error)) return fail(error, args.json_out);
+    input = sp::Input::file(bytes);  // an empty file is still a file
   }
   ProgressPrinter progress(!args.time);
   json response = sp::handle_request(request, input, [&](const json& e) { progress(e); });
@@ -301,12 +319,36 @@ int cmd_bench(const BenchArgs& args) {
   return all_verified(report["records"]) ? 0 : 1;
 }
 
+std::vector<std::string> option_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const auto& n : o->get_lnames()) names.push_back("--" + n);
+    for (const auto& n : o->get_snames()) names.push_back("-" + n);
+  }
+  return names;
+}
+
+// Every command collects what it does not recognise (allow_extras) so that it can be answered
+// here, with a suggestion, instead of being ignored or getting CLI11's generic line.
+std::optional<std::string> unknown_argument(const CLI::App& app, const std::string& where) {
+  const std::vector<std::string> extras = app.remaining();
+  if (extras.empty()) return std::nullopt;
+  const std::string& first = extras.front();
+  if (first.size() > 1 && first[0] == '-') {
+    const std::string name = first.substr(0, first.find('='));
+    return "unknown option " + sp::quote_user_text(name) + " for '" + where + "'" +
+           sp::cli::did_you_mean(name, option_names(app)) + "; see '" + where + " --help'";
+  }
+  return "unexpected argument " + sp::quote_user_text(first) + " for '" + where + "'; see '" + where + " --help'";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"simd-puzzles: SIMD puzzle kernels natively (this CLI) and in the browser (npm start).\n"
                "Every kernel is checked against published answers or the scalar reference."};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.allow_extras();  // inherited by every command: unknown_argument() answers what they do not know
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "list puzzles, their parameters and kernels, and what this CPU runs");
@@ -353,16 +395,47 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
 
-  if (list->parsed()) return cmd_list(list_json);
-  if (bench->parsed()) return cmd_bench(bench_args);
+  if (list->parsed()) {
+    if (auto e = unknown_argument(*list, "simd-puzzles list")) return fail(*e);
+    return cmd_list(list_json);
+  }
+  if (bench->parsed()) {
+    if (auto e = unknown_argument(*bench, "simd-puzzles bench")) return fail(*e);
+    return cmd_bench(bench_args);
+  }
   if (run->parsed()) {
-    for (const auto& [id, sub] : run_puzzles)
-      if (sub->parsed()) return cmd_run(*sp::registry().find(id), run_args[id]);
+    for (const auto& [id, sub] : run_puzzles) {
+      if (!sub->parsed()) continue;
+      if (auto e = unknown_argument(*sub, "simd-puzzles run " + id)) return fail(*e);
+      return cmd_run(*sp::registry().find(id), run_args[id]);
+    }
+    std::vector<std::string> ids;
     std::string known;
-    for (const auto& p : sp::registry().puzzles()) known += (known.empty() ? "" : ", ") + p->info().id;
+    for (const auto& p : sp::registry().puzzles()) {
+      ids.push_back(p->info().id);
+      known += (known.empty() ? "" : ", ") + p->info().id;
+    }
     auto extras = run->remaining();
-    if (!extras.empty()) return fail("unknown puzzle '" + extras.front() + "' (known: " + known + ")");
+    if (!extras.empty() && !extras.front().empty() && extras.front()[0] == '-')
+      return fail(*unknown_argument(*run, "simd-puzzles run"));
+    if (!extras.empty())
+      return fail("unknown puzzle " + sp::quote_user_text(extras.front()) + sp::cli::did_you_mean(extras.front(), ids) +
+                  " (known: " + known + ")");
     return fail("run needs a puzzle: simd-puzzles run <puzzle> [options] (puzzles: " + known + ")");
   }
+  const auto extras = app.remaining();
+  if (!extras.empty() && !extras.front().empty() && extras.front()[0] == '-')
+    return fail(*unknown_argument(app, "simd-puzzles"));
+  if (!extras.empty()) {
+    std::vector<std::string> commands;
+    std::string known;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      commands.push_back(sub->get_name());
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    return fail("unknown command " + sp::quote_user_text(extras.front()) + sp::cli::did_you_mean(extras.front(), commands) +
+                " (commands: " + known + ")");
+  }
+  std::cerr << app.help();
   return 2;
 }

@@ -235,7 +235,7 @@ const Puzzle* find_puzzle(const json& id, std::string& error) {
   return nullptr;
 }
 
-json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
+json handle_run(const json& request, const Input& input, const ProgressFn& progress) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
@@ -262,7 +262,7 @@ json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
 }
 
 // The drawing data for a case (the board, the cube net) without running any kernel.
-json handle_illustrate(const json& request, Bytes input) {
+json handle_illustrate(const json& request, const Input& input) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
@@ -372,7 +372,7 @@ std::string case_name(const json& params) {
 
 std::string case_name(const PreparedCase& c) {
   std::string name = case_name(c.params);
-  if (c.input_bytes) name += " file=" + std::to_string(c.input_bytes) + "B";
+  if (c.has_input) name += " file=" + std::to_string(c.input_bytes) + "B";
   return name;
 }
 
@@ -388,7 +388,7 @@ json environment_json() {
           {"date", utc_now_iso()}};
 }
 
-json handle_request(const json& request, Bytes input, const ProgressFn& progress) {
+json handle_request(const json& request, const Input& input, const ProgressFn& progress) {
   if (!request.is_object()) return error_response("request must be a JSON object");
   const json action = request.value("action", json());
   if (!action.is_string()) return error_response("request needs an action");

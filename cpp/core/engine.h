@@ -37,7 +37,7 @@ inline constexpr const char* kReportSchema = "simd-puzzles.report/1";
 // "kernel_index", "kernel_count", "case_index", "case_count", "sample", "samples", "elapsed_s"}.
 using ProgressFn = std::function<void(const json& event)>;
 
-json handle_request(const json& request, Bytes input = {}, const ProgressFn& progress = {});
+json handle_request(const json& request, const Input& input = {}, const ProgressFn& progress = {});
 
 // Build and machine description: cpu, features, compiler, flags, timer resolution, date.
 json environment_json();

@@ -33,13 +33,15 @@ void Puzzle::add_kernel(std::unique_ptr<Kernel> k) {
                    [&](const auto& a, const auto& b) { return rank(*a) < rank(*b); });
 }
 
-Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, Bytes input) const {
+Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, const Input& input) const {
+  if (input.present && info_.input_file.empty()) return Error{info_.id + " takes no input file"};
   auto params = validate_params(params_, raw_params);
   if (!params) return Error{params.error()};
   auto prepared = prepare_validated(params.value(), input);
   if (prepared) {
     prepared.value()->params = std::move(params.value());
-    prepared.value()->input_bytes = input.size();
+    prepared.value()->has_input = input.present;
+    prepared.value()->input_bytes = input.bytes.size();
   }
   return prepared;
 }

@@ -22,13 +22,24 @@ namespace sp {
 
 using Bytes = std::span<const std::uint8_t>;
 
+// A file the user gave (CLI --file, the page's file picker). `present` is what tells an empty file
+// (0 bytes: 0 set bits) from no file at all (generated data); the bytes alone cannot.
+struct Input {
+  bool present = false;
+  Bytes bytes;
+
+  static Input none() { return {}; }
+  static Input file(Bytes bytes) { return {true, bytes}; }
+};
+
 // A validated, prepared input: parsed params plus anything built once before timing (state
 // pools, buffers). Each puzzle subclasses it; generic code only holds it.
 class PreparedCase {
  public:
   virtual ~PreparedCase() = default;
   json params;                  // the validated params it was built from (echoed in results)
-  std::size_t input_bytes = 0;  // size of the input file it reads, if any
+  bool has_input = false;       // it reads an input file (possibly empty) instead of generating data
+  std::size_t input_bytes = 0;  // that file's size
 };
 
 // One kernel call, as far as generic code cares: the answer as JSON and the work it did.
@@ -104,9 +115,9 @@ class Puzzle {
   const Kernel* find_kernel(const std::string& id, Isa isa) const;
   const Kernel* reference() const;
 
-  // Validates raw params (JSON or CLI strings) and prepares a case. `input` is an optional byte
-  // blob (a file the user picked) for puzzles that take one.
-  Expected<std::unique_ptr<PreparedCase>> prepare(const json& raw_params, Bytes input = {}) const;
+  // Validates raw params (JSON or CLI strings) and prepares a case. `input` is a file the user
+  // picked, for puzzles that read one.
+  Expected<std::unique_ptr<PreparedCase>> prepare(const json& raw_params, const Input& input = {}) const;
 
   // Published answer for this case, where one exists.
   virtual std::optional<KnownAnswer> known_answer(const PreparedCase&) const { return std::nullopt; }
@@ -127,7 +138,7 @@ class Puzzle {
   Puzzle(PuzzleInfo info, ParamSchema params, std::vector<NamedCase> cases)
       : info_(std::move(info)), params_(std::move(params)), bench_cases_(std::move(cases)) {}
   virtual Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,
-                                                                    Bytes input) const = 0;
+                                                                    const Input& input) const = 0;
 
  private:
   PuzzleInfo info_;

@@ -8,7 +8,7 @@
 //     using Answer = ...;                    // trivially copyable result of one kernel call
 //     using KernelImpl = Result<Answer> (*)(const Case&);   // or any callable-ish type
 //     static PuzzleInfo info();  static ParamSchema schema();  static std::vector<NamedCase> cases();
-//     static Expected<Case> prepare(const json& params, Bytes input);
+//     static Expected<Case> prepare(const json& params, const Input& input);
 //     static Result<Answer> run(const KernelImpl&, const Case&);
 //     static json answer_json(const Answer&);
 //     static std::optional<KnownAnswer> known(const Case&);   // may return nullopt
@@ -89,7 +89,7 @@ class TypedPuzzle final : public Puzzle {
 
  protected:
   Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,
-                                                            Bytes input) const override {
+                                                            const Input& input) const override {
     auto c = P::prepare(params, input);
     if (!c) return Error{c.error()};
     return std::unique_ptr<PreparedCase>(std::make_unique<PreparedTyped>(std::move(c.value())));

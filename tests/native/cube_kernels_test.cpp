@@ -321,7 +321,7 @@ TEST(CubeKernels, BadParamsAreErrorsNotCrashes) {
   }
   // A file is not an input of this puzzle.
   const std::uint8_t byte = 0;
-  EXPECT_NE(puzzle().prepare(json::object(), Bytes(&byte, 1)).error().find("cube takes no input file"), std::string::npos);
+  EXPECT_NE(puzzle().prepare(json::object(), Input::file(Bytes(&byte, 1))).error().find("cube takes no input file"), std::string::npos);
 }
 
 }  // namespace

@@ -290,7 +290,7 @@ TEST(Popcount, BadParamsAreErrorsNotCrashes) {
 
 // ---- the engine: verification, modes, files --------------------------------------------------
 
-json run(const json& params, Bytes input = {}) {
+json run(const json& params, const Input& input = {}) {
   json r = handle_request({{"action", "run"}, {"puzzle", "popcount"}, {"params", params}}, input);
   EXPECT_TRUE(r["ok"].get<bool>()) << r.dump();
   return r;
@@ -334,11 +334,29 @@ TEST(Popcount, EachModeRunsItsFamilyVerifiedByTheGenerator) {
   }
 }
 
+// An empty file is a file: 0 bytes, 0 set bits, never the generated buffer its params describe.
+TEST(Popcount, AnEmptyFileCountsZeroInEveryMode) {
+  const std::uint8_t none = 0;
+  for (const char* mode : {"word", "array", "read"}) {
+    json r = run({{"mode", mode}, {"size", 16384}}, Input::file(Bytes(&none, 0)));
+    EXPECT_EQ(r["illustration"]["source"], "file") << mode;
+    EXPECT_EQ(r["illustration"]["bytes"], 0) << mode;
+    EXPECT_NE(r["case"].get<std::string>().find("file=0B"), std::string::npos) << r["case"];
+    ASSERT_FALSE(r["results"].empty()) << mode;
+    for (const auto& rec : r["results"]) {
+      const json zero = std::string(mode) == "read" ? json{{"byte_sum", 0}} : json{{"bits", 0}};
+      EXPECT_EQ(rec["answer"], zero) << rec.dump();
+      EXPECT_EQ(rec["work"], 0) << rec.dump();
+      EXPECT_NE(rec["verified"], false) << rec.dump();
+    }
+  }
+}
+
 TEST(Popcount, AFileIsCountedInEveryModeAndCheckedAgainstTheReference) {
   const std::vector<std::uint8_t> file = random_bytes(12345, 99);
   const std::uint64_t bits = bit_loop(file.data(), file.size()), sum = byte_loop(file.data(), file.size());
   for (const char* mode : {"word", "array", "read"}) {
-    json r = run({{"mode", mode}, {"offset", 3}}, Bytes(file.data(), file.size()));
+    json r = run({{"mode", mode}, {"offset", 3}}, Input::file(Bytes(file.data(), file.size())));
     EXPECT_EQ(r["illustration"]["source"], "file");
     EXPECT_EQ(r["illustration"]["bytes"], 12345);
     EXPECT_FALSE(r["illustration"].contains("bits"));  // nothing known before counting

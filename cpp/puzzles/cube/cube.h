@@ -217,7 +217,7 @@ struct Cube {
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
+  static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(KernelImpl impl, const Case& c) { return impl(c); }
   static json answer_json(const Answer& a);
   static std::optional<KnownAnswer> known(const Case&) { return std::nullopt; }

@@ -155,15 +155,15 @@ std::vector<NamedCase> Popcount::cases() {
   return out;
 }
 
-Expected<Case> Popcount::prepare(const json& params, Bytes input) {
+Expected<Case> Popcount::prepare(const json& params, const Input& input) {
   Case c;
   const std::string mode = params.at("mode").get<std::string>();
   c.mode = mode == "word" ? Mode::word : mode == "array" ? Mode::array : Mode::read;
   c.k = params.at("k").get<int>();
   c.order = params.at("order").get<std::string>() == "sorted" ? Order::sorted : Order::mixed;
   c.offset = params.at("offset").get<int>();
-  c.from_file = !input.empty();
-  const std::size_t size = c.from_file ? input.size() : params.at("size").get<std::size_t>();
+  c.from_file = input.present;  // an empty file is a file: 0 bytes, 0 set bits
+  const std::size_t size = c.from_file ? input.bytes.size() : params.at("size").get<std::size_t>();
 
   // [front guard | slack to the 64-byte boundary | offset | data | back guard], guards 0xFF: a
   // kernel that reads outside the data miscounts, and the tests see it.
@@ -178,7 +178,7 @@ Expected<Case> Popcount::prepare(const json& params, Bytes input) {
   std::memset(data + size, 0xFF, total - static_cast<std::size_t>(data - base) - size);
 
   if (c.from_file) {
-    std::memcpy(data, input.data(), size);
+    if (size) std::memcpy(data, input.bytes.data(), size);
   } else {
     c.placed_bits = generate(data, size, c.k, c.order, params.at("seed").get<std::uint64_t>());
   }

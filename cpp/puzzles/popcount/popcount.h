@@ -79,7 +79,7 @@ struct Popcount {
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
+  static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(const KernelImpl& impl, const Case& c) {
     return {{impl.count(c.data, c.size), impl.family}, c.size};
   }
