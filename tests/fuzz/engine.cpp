@@ -2,8 +2,9 @@
 // the wasm module: JSON text in, sp::handle_request, JSON out.
 //
 // Input: a request as JSON text, optionally followed by a NUL byte and the bytes of an input file
-// (what the page's setInput hands the module). Text that is not JSON gets the bindings' error and
-// goes no further. Besides "no crash, no UB, no leak, no exception" it must hold:
+// (what the page's setInput hands the module; a NUL with nothing after it is an empty file). Text
+// that is not JSON gets the bindings' error and goes no further. Besides "no crash, no UB, no
+// leak, no exception" it must hold:
 //   - the response is an object with a boolean "ok"; an error has a message for a person (no
 //     control characters, UTF-8 when the request was), and every string in any response is UTF-8
 //     when the request was (case names and messages cut user text; a cut must not split a
@@ -77,7 +78,7 @@ void check_response(const json& response, bool utf8, std::string_view action) {
                   sp::dump_json(response).substr(0, 600));
 }
 
-void check_run(const json& request, const json& response, sp::Bytes input) {
+void check_run(const json& request, const json& response, const sp::Input& input) {
   const sp::Puzzle* puzzle = sp::registry().find(response["puzzle"].get<std::string>());
   SP_FUZZ_CHECK(puzzle, "a run response names an unknown puzzle");
   const auto again = sp::validate_params(puzzle->params(), response["params"]);
@@ -112,7 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto* nul = static_cast<const std::uint8_t*>(std::memchr(data, 0, size));
   const std::size_t text_size = nul ? static_cast<std::size_t>(nul - data) : size;
   const std::string_view text = sp::fuzz::as_text(data, text_size);
-  const sp::Bytes input = nul ? sp::Bytes(nul + 1, size - text_size - 1) : sp::Bytes();
+  const sp::Input input =
+      nul ? sp::Input::file(sp::Bytes(nul + 1, size - text_size - 1)) : sp::Input::none();
   const bool utf8 = sp::fuzz::valid_utf8(text);
 
   const json request = sp::parse_json(text);

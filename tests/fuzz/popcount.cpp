@@ -1,9 +1,9 @@
 // Fuzz target `popcount`: popcount's input files (the CLI's --file, the page's file picker), read
 // through the registry the way the engine reads them, and counted by every kernel this CPU runs.
 //
-// Input: the bytes of a file. Each input is prepared three times, once per mode (array, word,
-// read), at offset 0 and at an offset taken from the data (1..63, so the same input always gets the
-// same one), and every available kernel that applies to the mode counts it: the reference
+// Input: the bytes of a file (an empty one too: 0 bytes, 0 bits). Each input is prepared three
+// times, once per mode (array, word, read), at offset 0 and at an offset taken from the data
+// (1..63, so the same input always gets the same one), and every available kernel that applies to the mode counts it: the reference
 // (`scalar-builtin`) and the word variants, the SIMD kernels' vector loops and zero-filled tails
 // at every length and misalignment. Besides "no crash, no UB, no leak, no read outside the data"
 // (prepare puts 0xFF guard bytes around the data, so a kernel reading past it miscounts):
@@ -45,12 +45,8 @@ const sp::Puzzle& popcount_puzzle() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // An empty file cannot be told from "no file" through Bytes: prepare then generates 16 KiB of
-  // data (issue 8, defect 2). That fix changes the engine API (Input{present, bytes}); until it
-  // lands this target starts at one byte. TODO(issue 8): pass Input{true, {}} and expect 0 bits.
-  if (size == 0) return 0;
   const sp::Puzzle& puzzle = popcount_puzzle();
-  const sp::Bytes file(data, size);
+  const sp::Input file = sp::Input::file(sp::Bytes(data, size));  // an empty file too: 0 bits
   const std::uint64_t bits = bytewise_popcount(data, size);
   const std::uint64_t sum = byte_sum(data, size);
   const int derived_offset = 1 + static_cast<int>(sum % 63);
@@ -63,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       auto prepared = puzzle.prepare(params, file);
       SP_FUZZ_CHECK(prepared, where, ": prepare failed: ", prepared ? "" : prepared.error());
       const sp::PreparedCase& c = *prepared.value();
-      SP_FUZZ_CHECK(c.input_bytes == size, where, ": input_bytes ", std::to_string(c.input_bytes));
+      SP_FUZZ_CHECK(c.has_input && c.input_bytes == size, where, ": input_bytes ", std::to_string(c.input_bytes));
 
       const json picture = puzzle.illustrate(c);
       SP_FUZZ_CHECK(picture.value("source", "") == "file" && picture.value("bytes", std::size_t{0}) == size, where,
