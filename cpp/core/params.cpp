@@ -71,8 +71,10 @@ Expected<json> check_integer(const ParamSpec& spec, const json& v) {
 Expected<json> check_text(const ParamSpec& spec, const json& v) {
   if (!v.is_string()) return Error{spec.name + " must be text"};
   const auto& s = v.get_ref<const std::string&>();
-  if (s.size() > spec.max_length)
-    return Error{spec.name + " is too long (" + std::to_string(s.size()) + " characters, at most " +
+  // Characters, as the message says and the page counts (a typographic prime is 3 bytes).
+  const std::size_t length = text_length(s);
+  if (length > spec.max_length)
+    return Error{spec.name + " is too long (" + std::to_string(length) + " characters, at most " +
                  std::to_string(spec.max_length) + ")"};
   return json(s);
 }

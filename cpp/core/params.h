@@ -27,7 +27,7 @@ struct ParamSpec {
   std::int64_t min = 0;
   std::int64_t max = 0;
   // text
-  std::size_t max_length = 256;
+  std::size_t max_length = 256;  // characters (text_length), not bytes
   // choice
   std::vector<std::string> choices;
 

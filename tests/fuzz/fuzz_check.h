@@ -91,6 +91,12 @@ void for_each_code_point(std::string_view s, F&& f) {
   }
 }
 
+inline std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for_each_code_point(s, [&](std::uint32_t) { ++n; });
+  return n;
+}
+
 // A message the CLI prints to a terminal and the page shows as text: not empty, no control
 // characters, and well-formed UTF-8 whenever the input was (a message may quote a cut of the
 // input; the cut must not split a character).

@@ -6,9 +6,9 @@
 // value goes through validate_params with every puzzle's schema; besides "no crash, no UB, no
 // leak, no exception" it must hold:
 //   - accepted: the output has exactly the schema's parameters, each within its spec (an integer
-//     in [min, max], text at most max_length bytes, one of the choices); validating the output
-//     again gives the output (idempotent); and the CLI spelling of it (integers as strings, as
-//     `--n 12` arrives) gives the same output;
+//     in [min, max], text of at most max_length characters, one of the choices); validating the
+//     output again gives the output (idempotent); and the CLI spelling of it (integers as
+//     strings, as `--n 12` arrives) gives the same output;
 //   - per value: an integer given as a string is accepted exactly when a small independent model
 //     of the grammar (an optional '-', then ASCII digits, value in range) accepts it, so the page
 //     can mirror the rule exactly;
@@ -34,7 +34,7 @@ bool within(const ParamSpec& spec, const json& v) {
       return v.is_number_integer() && v.get<std::int64_t>() >= spec.min && v.get<std::int64_t>() <= spec.max &&
              !(v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX);
     case ParamSpec::Kind::text:
-      return v.is_string() && v.get_ref<const std::string&>().size() <= spec.max_length;
+      return v.is_string() && sp::fuzz::code_points(v.get_ref<const std::string&>()) <= spec.max_length;
     case ParamSpec::Kind::choice:
       if (!v.is_string()) return false;
       for (const auto& c : spec.choices)

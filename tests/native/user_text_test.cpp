@@ -40,6 +40,19 @@ TEST(UserText, QuoteCutsAtACharacterAndShowsBrokenBytes) {
   EXPECT_EQ(quote_user_text("\xed\xa0\x80"), "'???'");  // an encoded surrogate is not UTF-8
 }
 
+// fuzz-params / the page's property test: "moves is too long (400 characters, at most 256)" for
+// 200 'é': the limit counted bytes and called them characters, and the page (counting characters)
+// let the text through.
+TEST(UserText, TextLimitsCountCharacters) {
+  const ParamSchema schema = {ParamSpec::text("moves", "", "", 256)};
+  std::string primes;
+  for (int i = 0; i < 256; ++i) primes += "\u2019";
+  EXPECT_TRUE(validate_params(schema, json{{"moves", primes}}));
+  const auto over = validate_params(schema, json{{"moves", primes + "x"}});
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error(), "moves is too long (257 characters, at most 256)");
+}
+
 TEST(UserText, ParamErrorsQuoteSafely) {
   const ParamSchema schema = {ParamSpec::integer("n", "", 1, 20, 8)};
   const auto unknown = validate_params(schema, json{{"\u202en", 1}});
