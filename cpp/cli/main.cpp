@@ -51,13 +51,19 @@ struct HarnessArgs {
   }
 };
 
-// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise.
+// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise, or every
+// engine event as a JSON line for a program to read (--progress-json; scripts/native-bench.mjs).
 class ProgressPrinter {
  public:
-  explicit ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
+  explicit ProgressPrinter(bool quiet, bool as_json = false)
+      : quiet_(quiet), json_(as_json), tty_(isatty(STDERR_FILENO) != 0) {}
   ~ProgressPrinter() { finish(); }
 
   void operator()(const json& e) {
+    if (json_) {
+      std::cerr << sp::dump_json(e) << "\n" << std::flush;
+      return;
+    }
     if (quiet_) return;
     std::string where = "[" + e.value("case", std::string()) + "] ";
     if (e.value("case_count", 1) > 1)
@@ -88,6 +94,7 @@ class ProgressPrinter {
 
  private:
   bool quiet_;
+  bool json_;
   bool tty_;
   bool open_ = false;
 };
@@ -144,7 +151,7 @@ int cmd_list(bool as_json) {
     std::cout << params;
     std::vector<std::vector<std::string>> rows;
     for (const auto& k : p["kernels"])
-      rows.push_back({k["key"].get<std::string>(), k["available"].get<bool>() ? "yes" : "no (needs " + k["needs"].get<std::string>() + ")",
+      rows.push_back({k["key"].get<std::string>(), k["available"].get<bool>() ? "yes" : "no (" + k["unavailable_reason"].get<std::string>() + ")",
                       k["summary"].get<std::string>()});
     std::cout << sp::cli::table({"  kernel", "runs here", "what it does"}, [&] {
       for (auto& r : rows) r[0] = "  " + r[0];
@@ -210,6 +217,16 @@ void print_summary(const json& summary) {
   for (const auto& note : summary.value("notes", json::array())) std::cout << "  " << note.get<std::string>() << "\n";
 }
 
+// Kernels that failed (a memory cap, a limit): one line each, on stderr.
+void print_failed(const json& failed) {
+  for (const auto& f : failed) {
+    std::string where = f.value("puzzle", std::string());
+    if (f.contains("case")) where += (where.empty() ? "" : " ") + f["case"].get<std::string>();
+    std::string kernel = f.contains("kernel") ? f["kernel"].get<std::string>() + "/" + f["isa"].get<std::string>() + " " : "";
+    std::cerr << "failed: " << kernel << (where.empty() ? "" : "[" + where + "] ") << f["reason"].get<std::string>() << "\n";
+  }
+}
+
 // Kernels that did not run, one line per puzzle and reason.
 void print_skipped(const json& skipped) {
   std::vector<std::pair<std::string, std::string>> lines;  // (puzzle: reason, kernels)
@@ -270,7 +287,8 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
     print_records(response["results"], args.time, puzzle.info().reference_kernel);
     print_skipped(response["skipped"]);
   }
-  return all_verified(response["results"]) ? 0 : 1;
+  print_failed(response["failed"]);
+  return all_verified(response["results"]) && response["failed"].empty() ? 0 : 1;
 }
 
 struct BenchArgs {
@@ -279,6 +297,7 @@ struct BenchArgs {
   std::vector<std::string> kernels;
   std::string json_file;
   bool quiet = false;
+  bool progress_json = false;
   HarnessArgs harness;
 };
 
@@ -287,7 +306,7 @@ int cmd_bench(const BenchArgs& args) {
   if (!args.puzzles.empty()) request["puzzles"] = args.puzzles;
   if (!args.cases.empty()) request["cases"] = args.cases;
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
-  ProgressPrinter progress(args.quiet);
+  ProgressPrinter progress(args.quiet, args.progress_json);
   json response = sp::handle_request(request, {}, [&](const json& e) { progress(e); });
   progress.finish();
   if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>());
@@ -316,7 +335,41 @@ int cmd_bench(const BenchArgs& args) {
       std::cerr << "wrote " << args.json_file << "\n";
     }
   }
-  return all_verified(report["records"]) ? 0 : 1;
+  print_failed(response["failed"]);
+  return all_verified(report["records"]) && response["failed"].empty() ? 0 : 1;
+}
+
+// `solve <puzzle>`: a contest's stdin in, the one line the contest expects out, so any contest
+// harness can run this binary. Uses the puzzle's solve_preference: the first kernel id this CPU
+// runs (in its widest ISA) that applies to the case.
+int cmd_solve(const sp::Puzzle& puzzle) {
+  constexpr std::size_t kMaxStdin = 1 << 20;
+  std::string text;
+  char chunk[4096];
+  while (std::cin.read(chunk, sizeof chunk) || std::cin.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxStdin) return fail("the input is larger than 1 MiB");
+  }
+  auto params = puzzle.parse_contest_input(text);
+  if (!params) return fail(params.error());
+  auto prepared = puzzle.prepare(params.value());
+  if (!prepared) return fail(prepared.error());
+  for (const std::string& id : puzzle.info().solve_preference) {
+    const sp::Kernel* chosen = nullptr;
+    for (const auto& k : puzzle.kernels()) {
+      std::string why_not;
+      if (k->info().id == id && k->available() && puzzle.applies(k->info(), *prepared.value(), why_not)) chosen = k.get();
+    }
+    if (!chosen) continue;
+    auto outcome = chosen->run(*prepared.value());
+    if (!outcome) {
+      fail(chosen->key() + " failed: " + outcome.error());
+      return 1;  // the input was fine; the kernel could not answer it
+    }
+    std::cout << puzzle.contest_output(outcome.value().answer) << "\n";
+    return 0;
+  }
+  return fail("no kernel of " + puzzle.info().id + " can solve this input on this CPU");
 }
 
 std::vector<std::string> option_names(const CLI::App& app) {
@@ -367,9 +420,12 @@ int main(int argc, char** argv) {
       if (spec.kind == sp::ParamSpec::Kind::integer)
         help += " (" + std::to_string(spec.min) + ".." + std::to_string(spec.max) + ", default " +
                 sp::dump_json(spec.default_value) + ")";
-      sub->add_option_function<std::string>("--" + spec.name,
-                                            [&a, name = spec.name](const std::string& v) { a.params[name] = v; },
-                                            help);
+      if (spec.kind == sp::ParamSpec::Kind::flag)
+        sub->add_flag_callback("--" + spec.name, [&a, name = spec.name] { a.params[name] = "true"; }, help);
+      else
+        sub->add_option_function<std::string>("--" + spec.name,
+                                              [&a, name = spec.name](const std::string& v) { a.params[name] = v; },
+                                              help);
     }
     sub->add_option("--kernel", a.kernels, "kernel id, id/isa, or all (repeatable; default all)");
     sub->add_option("--file", a.file, "input file, for puzzles that read one");
@@ -379,6 +435,11 @@ int main(int argc, char** argv) {
     run_puzzles[id] = sub;
   }
 
+  std::string solve_id;
+  auto* solve = app.add_subcommand("solve", "read a contest's input on stdin and print only its answer "
+                                            "(e.g. simd-puzzles solve cephalopod < input.txt)");
+  solve->add_option("puzzle", solve_id, "the puzzle whose contest input format stdin holds")->required();
+
   BenchArgs bench_args;
   auto* bench = app.add_subcommand("bench", "time every kernel on each puzzle's benchmark cases");
   bench->add_option("puzzle", bench_args.puzzles, "puzzles to bench (default: all)");
@@ -386,6 +447,7 @@ int main(int argc, char** argv) {
   bench->add_option("--kernel", bench_args.kernels, "kernel id, id/isa, or all (repeatable)");
   bench->add_option("--json", bench_args.json_file, "also write the report as JSON to FILE ('-': stdout only)");
   bench->add_flag("--quiet", bench_args.quiet, "no progress on stderr");
+  bench->add_flag("--progress-json", bench_args.progress_json, "progress on stderr as one JSON event per line");
   bench_args.harness.add_to(bench);
 
   try {
@@ -398,6 +460,14 @@ int main(int argc, char** argv) {
   if (list->parsed()) {
     if (auto e = unknown_argument(*list, "simd-puzzles list")) return fail(*e);
     return cmd_list(list_json);
+  }
+  if (solve->parsed()) {
+    if (auto e = unknown_argument(*solve, "simd-puzzles solve")) return fail(*e);
+    std::vector<std::string> ids;
+    for (const auto& p : sp::registry().puzzles()) ids.push_back(p->info().id);
+    const sp::Puzzle* puzzle = sp::registry().find(solve_id);
+    if (!puzzle) return fail("unknown puzzle " + sp::quote_user_text(solve_id) + sp::cli::did_you_mean(solve_id, ids));
+    return cmd_solve(*puzzle);
   }
   if (bench->parsed()) {
     if (auto e = unknown_argument(*bench, "simd-puzzles bench")) return fail(*e);

@@ -74,8 +74,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       bool reference_ran = false;
       for (const auto& kernel : puzzle.kernels()) {
         std::string why_not;
-        if (!kernel->available() || !puzzle.applies(*kernel, c, why_not)) continue;
-        const sp::Outcome out = kernel->run(c);
+        if (!kernel->available() || !puzzle.applies(kernel->info(), c, why_not)) continue;
+        const auto result = kernel->run(c);
+        SP_FUZZ_CHECK(result, where, ": ", kernel->key(), " failed: ", result ? "" : result.error());
+        const sp::Outcome& out = result.value();
         const json expected = out.answer.contains("byte_sum") ? json{{"byte_sum", sum}} : json{{"bits", bits}};
         SP_FUZZ_CHECK(out.answer == expected, where, ": ", kernel->key(), " answered ", sp::dump_json(out.answer),
                       ", bytewise: ", sp::dump_json(expected));

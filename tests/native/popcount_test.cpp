@@ -36,6 +36,13 @@ std::uint64_t byte_loop(const std::uint8_t* p, std::size_t n) {
   return sum;
 }
 
+// The family a kernel id was registered with (its group); nullopt for an unknown id.
+std::optional<Family> family_of(const std::string& kernel_id) {
+  for (const auto& k : puzzle().kernels())
+    if (k->info().id == kernel_id) return family_named(k->info().group);
+  return std::nullopt;
+}
+
 bool is_read(const Kernel& k) { return family_of(k.info().id) == Family::read; }
 
 // What a read kernel must answer (the byte sum) and what every other kernel must (the bits).
@@ -49,7 +56,7 @@ std::uint64_t answer_of(const Kernel& k, const std::uint8_t* p, std::size_t n) {
   c.data = p;
   c.size = n;
   Prepared prepared(std::move(c));
-  const Outcome o = k.run(prepared);
+  const Outcome o = k.run(prepared).value();
   EXPECT_EQ(o.work, n) << k.key();
   const char* key = is_read(k) ? "byte_sum" : "bits";
   EXPECT_TRUE(o.answer.contains(key)) << k.key() << " answered " << o.answer.dump();
@@ -405,12 +412,13 @@ TEST(Popcount, TimedRunCarriesTheHarnessFields) {
 
 // ---- the CLI's summary (summary.cpp) ---------------------------------------------------------
 
-// A record as the engine writes it; a file run's case name carries " file=<bytes>B".
+// A record as the engine writes it; a file run's record says what it read in "input".
 json timed_record(const std::string& kernel, const std::string& isa, json params, double ns_per_byte,
                   bool file = false) {
-  std::string name = case_name(params) + (file ? " file=100B" : "");
-  return {{"kernel", kernel}, {"isa", isa}, {"case", name}, {"params", std::move(params)},
-          {"timing", {{"ns_per_unit", ns_per_byte}, {"units_per_second", 1e9 / ns_per_byte}}}};
+  json r = {{"kernel", kernel}, {"isa", isa}, {"case", case_name(params)}, {"params", std::move(params)},
+            {"timing", {{"ns_per_unit", ns_per_byte}, {"units_per_second", 1e9 / ns_per_byte}}}};
+  if (file) r["input"] = {{"bytes", 100}, {"fnv1a64", "0123456789abcdef"}};
+  return r;
 }
 
 TEST(Popcount, SummaryNamesTheCrossoversAndTheCeiling) {

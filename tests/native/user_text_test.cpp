@@ -85,11 +85,11 @@ TEST(UserText, CaseNamesCutAtCharacters) {
   for (int i = 0; i < 47; ++i) primes47 += "\u2019";
   for (int i = 0; i < 45; ++i) primes45 += "\u2019";
   EXPECT_EQ(case_name(json{{"moves", primes47}}), "moves=" + primes47);
-  EXPECT_EQ(case_name(json{{"moves", primes47 + "\u2019\u2019"}}), "moves=" + primes45 + "...");
+  EXPECT_EQ(case_name(json{{"moves", primes47 + "\u2019\u2019"}}), "moves=" + primes45 + "\u2026");
   std::string e30;
   for (int i = 0; i < 30; ++i) e30 += "\u00e9";
   EXPECT_EQ(case_name(json{{"moves", e30}}), "moves=" + e30);
-  EXPECT_EQ(case_name(json{{"moves", std::string(49, 'R')}, {"n", 8}}), "moves=" + std::string(45, 'R') + "... n=8");
+  EXPECT_EQ(case_name(json{{"moves", std::string(49, 'R')}, {"n", 8}}), "moves=" + std::string(45, 'R') + "\u2026 n=8");
 }
 
 }  // namespace

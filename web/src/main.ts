@@ -4,11 +4,11 @@
 import type { Chart } from 'chart.js';
 import { simd } from 'wasm-feature-detect';
 import { drawChart } from './app/chart';
-import { caseName, forCase } from './app/compare';
+import { caseName, forCase, learnIsas } from './app/compare';
 import { readFragment } from './app/fragment';
 import { buildPicker, kernelPicker, paramsForm, sanitizeParams, type KernelChoice } from './app/controls';
 import { h, replaceChildren, sourceLink } from './app/dom';
-import type { BenchResponse, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
+import type { BenchResponse, Catalog, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
 import type { BenchGroup } from './puzzles/types';
 import { environmentPanel } from './app/environment';
 import { fetchServedNative, importReportFile, type NativeSource } from './app/native';
@@ -77,7 +77,8 @@ class App {
       [...this.supported].map(async (build) => {
         try {
           const env = await this.bridges[build].start();
-          const catalog = await this.bridges[build].call<{ ok: boolean; puzzles: CatalogPuzzle[] }>({ action: 'catalog' });
+          const catalog = await this.bridges[build].call<Catalog>({ action: 'catalog' });
+          learnIsas(catalog.isas);
           this.environments.set(build, env);
           this.catalogs.set(build, catalog.puzzles);
         } catch (e) {
