@@ -11,8 +11,8 @@
 //     character);
 //   - a run never reports a kernel that disagrees with the published answer or the reference
 //     (`verified: false`): whatever input parses, every kernel must count it the same way;
-//   - a run's params validate again to themselves and its case name starts with their
-//     case_name; illustrate, given the same puzzle, params and file, succeeds and names the same
+//   - a run's params are canonical (canonical_params of them, with the same file, gives them
+//     back) and its case name starts with their case_name; illustrate, given the same puzzle, params and file, succeeds and names the same
 //     case.
 //
 // Cost: only requests that do no heavy work are executed, so every input runs in milliseconds:
@@ -81,8 +81,10 @@ void check_response(const json& response, bool utf8, std::string_view action) {
 void check_run(const json& request, const json& response, const sp::Input& input) {
   const sp::Puzzle* puzzle = sp::registry().find(response["puzzle"].get<std::string>());
   SP_FUZZ_CHECK(puzzle, "a run response names an unknown puzzle");
-  const auto again = sp::validate_params(puzzle->params(), response["params"]);
-  SP_FUZZ_CHECK(again && again.value() == response["params"], "a run's params do not validate to themselves");
+  // Canonical params are a fixed point (a file run drops the params a file makes unused).
+  const auto again = puzzle->canonical_params(response["params"], input);
+  SP_FUZZ_CHECK(again && again.value() == response["params"], "a run's canonical params are not canonical: ",
+                sp::dump_json(response["params"]), " -> ", again ? sp::dump_json(again.value()) : again.error());
   SP_FUZZ_CHECK(response["case"].get<std::string>().rfind(sp::case_name(response["params"]), 0) == 0,
                 "the case name is not the params' case_name: ", response["case"].get<std::string>());
   for (const auto& record : response["results"]) {
