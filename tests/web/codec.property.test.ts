@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFragment } from '../../web/src/app/fragment';
 import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS, toBase64Url } from '../../web/src/share/codec';
-import { ISAS, LinkStateSchema, type LinkState } from '../../web/src/share/schema';
+import { LinkStateSchema, type LinkState } from '../../web/src/share/schema';
 
 // ---- strings nobody types on purpose ----------------------------------------------------------
 
@@ -60,13 +60,15 @@ const record = fc.record(
     case: text(512),
     params,
     kernel: id,
-    isa: fc.constantFrom(...ISAS),
+    case_key: text(4096),
+    isa: fc.oneof(fc.constantFrom('scalar', 'sse4.1', 'avx2', 'avx512', 'bmi2', 'neon', 'simd128'), fc.stringMatching(/^[a-z0-9.]{1,12}$/)),
     build: text(40),
     answer: fc.dictionary(key, fc.oneof(scalar, fc.array(finite, { maxLength: 64 })), { maxKeys: 16 }),
     verified: fc.option(fc.boolean(), { nil: null }),
     verified_by: text(120),
     work: fc.maxSafeNat(),
     work_unit: text(32),
+    input: fc.record({ bytes: fc.maxSafeNat(), fnv1a64: fc.stringMatching(/^[0-9a-f]{16}$/) }),
     timing,
   },
   { requiredKeys: ['puzzle', 'case', 'params', 'kernel', 'isa', 'build', 'answer', 'verified', 'verified_by', 'work', 'work_unit'] },
