@@ -6,9 +6,9 @@
 // value goes through validate_params with every puzzle's schema; besides "no crash, no UB, no
 // leak, no exception" it must hold:
 //   - accepted: the output has exactly the schema's parameters, each within its spec (an integer
-//     in [min, max], text of at most max_length characters, one of the choices); validating the
-//     output again gives the output (idempotent); and the CLI spelling of it (integers as
-//     strings, as `--n 12` arrives) gives the same output;
+//     in [min, max], text of at most max_length characters, one of the choices, a boolean flag);
+//     validating the output again gives the output (idempotent); and the CLI spelling of it
+//     (integers and flags as strings, as `--n 12` arrives) gives the same output;
 //   - per value: an integer given as a string is accepted exactly when a small independent model
 //     of the grammar (an optional '-', then ASCII digits, value in range) accepts it, so the page
 //     can mirror the rule exactly;
@@ -40,6 +40,8 @@ bool within(const ParamSpec& spec, const json& v) {
       for (const auto& c : spec.choices)
         if (c == v.get_ref<const std::string&>()) return true;
       return false;
+    case ParamSpec::Kind::flag:
+      return v.is_boolean();
   }
   return false;
 }
@@ -96,7 +98,9 @@ void check_schema(const sp::Puzzle& puzzle, const json& input, bool utf8) {
 
   json cli = json::object();
   for (auto it = params.begin(); it != params.end(); ++it)
-    cli[it.key()] = it.value().is_number_integer() ? json(std::to_string(it.value().get<std::int64_t>())) : it.value();
+    cli[it.key()] = it.value().is_number_integer() ? json(std::to_string(it.value().get<std::int64_t>()))
+                    : it.value().is_boolean()      ? json(it.value().get<bool>() ? "true" : "false")
+                                                   : it.value();
   const auto from_cli = sp::validate_params(schema, cli);
   SP_FUZZ_CHECK(from_cli && from_cli.value() == params, who, ": the CLI spelling ", sp::dump_json(cli),
                 " validates differently");
