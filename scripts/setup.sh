@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything simd-puzzles needs on Debian 12, and nothing twice:
-#   apt: compilers and tools for every build (native, AArch64 + qemu, Emscripten), the
+#   apt: compilers and tools for every build (native, AArch64 + qemu, Emscripten, fuzz), the
 #        header-only C++ libraries, GoogleTest sources, and Debian's Chromium for browser tests;
 #   npm: the page's packages, exactly as package-lock.json pins them.
 # As root it installs what is missing; otherwise it prints the apt-get line to run and stops.
@@ -12,6 +12,7 @@ APT_PACKAGES=(
   googletest nlohmann-json3-dev libcli11-dev      # C++ test framework and libraries
   g++-aarch64-linux-gnu qemu-user                 # AArch64 cross build, NEON tests under qemu
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
+  clang-14 libclang-rt-14-dev                     # fuzz targets: libFuzzer, ASan and UBSan runtimes
   chromium                                        # e2e tests and bench:compare (never downloaded by npm)
   stockfish                                       # the chess puzzle's native peer (go perft)
 )

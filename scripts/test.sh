@@ -3,6 +3,7 @@
 #   native   GoogleTest + CLI checks (ctest), x86-64 with run-time dispatch
 #   asan     the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   aarch64  the same binary cross-compiled and run under qemu-aarch64 (NEON kernels)
+#   fuzz     every libFuzzer target (tests/fuzz) for 20 s from its corpus, clang + ASan + UBSan
 #   types    TypeScript type check of the page and the tests
 #   web      Vitest: both wasm builds in Node, link codec, comparison logic
 #   e2e      playwright-core + Debian Chromium against the built page
@@ -33,6 +34,7 @@ layer_aarch64() {
   cmake --preset aarch64 >/dev/null && cmake --build --preset aarch64 &&
     SP_QUICK_TESTS=1 ctest --preset aarch64
 }
+layer_fuzz() { bash scripts/fuzz.sh all 20; }
 layer_types() { npx tsc --noEmit -p tsconfig.json; }
 layer_web() { build_wasm && npx vitest run --config vitest.config.ts; }
 layer_e2e() { build_web && npx vitest run --config vitest.e2e.config.ts; }
@@ -40,6 +42,7 @@ layer_e2e() { build_web && npx vitest run --config vitest.e2e.config.ts; }
 run_layer native layer_native
 run_layer asan layer_asan
 run_layer aarch64 layer_aarch64
+run_layer fuzz layer_fuzz
 run_layer types layer_types
 run_layer web layer_web
 run_layer e2e layer_e2e

@@ -119,9 +119,7 @@ Expected<Selection> select_kernels(const Puzzle& puzzle, const json& selectors) 
       for (const auto& k : puzzle.kernels()) known.insert(k->key());
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      std::string shown = w.size() > 40 ? w.substr(0, 40) + "..." : w;
-      return Error{"unknown kernel '" + shown + "' for " + puzzle.info().id + " (known: " + list +
-                   ")"};
+      return Error{"unknown kernel " + quote_user_text(w) + " for " + puzzle.info().id + " (known: " + list + ")"};
     }
   }
   // Present results in the puzzle's kernel order, whatever order they were asked for in.
@@ -272,7 +270,7 @@ const Puzzle* find_puzzle(const json& id, std::string& error) {
   if (const Puzzle* p = registry().find(s)) return p;
   std::string list;
   for (const auto& p : registry().puzzles()) list += (list.empty() ? "" : ", ") + p->info().id;
-  error = "unknown puzzle '" + s.substr(0, 40) + "' (known: " + list + ")";
+  error = "unknown puzzle " + quote_user_text(s) + " (known: " + list + ")";
   return nullptr;
 }
 
@@ -414,7 +412,7 @@ json handle_bench(const json& request, const ProgressFn& progress) {
       std::string list;
       for (const Puzzle* p : chosen)
         for (const auto& c : p->bench_cases()) list += (list.empty() ? "" : ", ") + c.name;
-      return error_response("unknown bench case '" + name.substr(0, 40) + "' (known: " + list + ")");
+      return error_response("unknown bench case " + quote_user_text(name) + " (known: " + list + ")");
     }
   }
 
@@ -460,7 +458,9 @@ std::string case_name(const json& params) {
   if (!params.is_object()) return name;
   for (auto it = params.begin(); it != params.end(); ++it) {
     std::string value = it.value().is_string() ? it.value().get<std::string>() : dump_json(it.value());
-    if (value.size() > 48) value = value.substr(0, 45) + "…";  // a label: the key keeps it all
+    // A label (the key keeps it all), cut in characters, not bytes: the page cuts the same way
+    // (web/src/app/compare.ts caseName), and a cut must not split one.
+    if (text_length(value) > 48) value = std::string(text_prefix(value, 45)) + "…";
     name += (name.empty() ? "" : " ") + it.key() + "=" + value;
   }
   return name;
@@ -515,7 +515,7 @@ json handle_request(const json& request, const Input& input, const ProgressFn& p
   if (a == "bench") return handle_bench(request, progress);
   if (a == "validate") return handle_validate(request, input);
   if (a == "summarize") return handle_summarize(request);
-  return error_response("unknown action '" + a.substr(0, 40) + "'");
+  return error_response("unknown action " + quote_user_text(a));
 }
 
 }  // namespace sp

@@ -52,7 +52,7 @@ Expected<HarnessOptions> HarnessOptions::from_json(const json& j) {
         return Error{"min_sample_ms must be a number in 1..10000"};
       o.min_sample_seconds = v.get<double>() / 1000.0;
     } else {
-      return Error{"unknown harness option '" + it.key().substr(0, 40) + "'"};
+      return Error{"unknown harness option " + quote_user_text(it.key())};
     }
   }
   return o;

@@ -12,6 +12,9 @@ using json = nlohmann::json;
 
 // Parses untrusted text; returns a discarded value (is_discarded()) instead of throwing.
 inline json parse_json(std::string_view text) {
+  // nlohmann's lexer takes a NUL byte for the end of the input (C strings) and would ignore the
+  // rest; a raw NUL is never part of JSON text, so text holding one is not JSON.
+  if (text.find('\0') != std::string_view::npos) return json(json::value_t::discarded);
   return json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
 }
 

@@ -1,10 +1,41 @@
 #include "core/params.h"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
 namespace sp {
 namespace {
+
+// The well-formed UTF-8 character starting at s[i] (RFC 3629: shortest form, no surrogates, at
+// most U+10FFFF): its length in bytes and code point, or length 0 if s[i] starts none.
+struct Utf8Char {
+  std::size_t length = 0;
+  std::uint32_t code_point = 0;
+};
+Utf8Char utf8_char_at(std::string_view s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  if (b < 0x80) return {1, b};
+  const std::size_t length = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+  if (!length || i + length > s.size()) return {};
+  std::uint32_t cp = b & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xC0) != 0x80) return {};
+    cp = cp << 6 | (c & 0x3F);
+  }
+  constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[length] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {length, cp};
+}
+
+// Bytes of the character at s[i]: a malformed byte stands alone.
+std::size_t char_bytes(std::string_view s, std::size_t i) { return std::max<std::size_t>(1, utf8_char_at(s, i).length); }
+
+bool unsafe_to_print(std::uint32_t cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
 
 std::string range_text(const ParamSpec& spec) {
   return std::to_string(spec.min) + ".." + std::to_string(spec.max);
@@ -40,8 +71,10 @@ Expected<json> check_integer(const ParamSpec& spec, const json& v) {
 Expected<json> check_text(const ParamSpec& spec, const json& v) {
   if (!v.is_string()) return Error{spec.name + " must be text"};
   const auto& s = v.get_ref<const std::string&>();
-  if (s.size() > spec.max_length)
-    return Error{spec.name + " is too long (" + std::to_string(s.size()) + " characters, at most " +
+  // Characters, as the message says and the page counts (a typographic prime is 3 bytes).
+  const std::size_t length = text_length(s);
+  if (length > spec.max_length)
+    return Error{spec.name + " is too long (" + std::to_string(length) + " characters, at most " +
                  std::to_string(spec.max_length) + ")"};
   return json(s);
 }
@@ -66,10 +99,28 @@ Expected<json> check_flag(const ParamSpec& spec, const json& v) {
 
 }  // namespace
 
+std::size_t text_length(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); i += char_bytes(s, i)) ++n;
+  return n;
+}
+
+std::string_view text_prefix(std::string_view s, std::size_t max) {
+  std::size_t i = 0;
+  for (std::size_t n = 0; i < s.size() && n < max; ++n) i += char_bytes(s, i);
+  return s.substr(0, i);
+}
+
 std::string quote_user_text(std::string_view s, std::size_t max) {
+  const std::string_view shown = text_prefix(s, max);
   std::string out = "'";
-  for (char c : s.substr(0, max)) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
-  if (s.size() > max) out += "...";
+  for (std::size_t i = 0; i < shown.size();) {
+    const Utf8Char c = utf8_char_at(shown, i);
+    if (!c.length || unsafe_to_print(c.code_point)) out += '?';
+    else out += shown.substr(i, c.length);
+    i += std::max<std::size_t>(1, c.length);
+  }
+  if (shown.size() < s.size()) out += "...";
   return out + "'";
 }
 

@@ -27,7 +27,7 @@ struct ParamSpec {
   std::int64_t min = 0;
   std::int64_t max = 0;
   // text
-  std::size_t max_length = 256;
+  std::size_t max_length = 256;  // characters (text_length), not bytes
   // choice
   std::vector<std::string> choices;
 
@@ -50,8 +50,16 @@ Expected<json> validate_params(const ParamSchema& schema, const json& input);
 
 json schema_to_json(const ParamSchema& schema);
 
-// User text echoed in an error message: quoted, at most `max` characters (then "..."), control
-// characters shown as '?'.
+// User text (a param, a kernel name, a link's field, a file name) is UTF-8 from the page and any
+// bytes from the CLI. Lengths and cuts here count characters (code points; a byte that is not
+// part of well-formed UTF-8 counts as one), so a cut never splits a character.
+std::size_t text_length(std::string_view s);
+// The first `max` characters of `s`.
+std::string_view text_prefix(std::string_view s, std::size_t max);
+
+// User text echoed in an error message: quoted, at most `max` characters (then "..."), and safe to
+// print: control characters (C0, DEL, C1), bidirectional controls (which reorder the message
+// around them) and bytes that are not UTF-8 are shown as '?'.
 std::string quote_user_text(std::string_view s, std::size_t max = 40);
 
 }  // namespace sp

@@ -4,6 +4,7 @@
 // arrays as GB/s by size against the memory-read ceiling. The CLI prints it after the records.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -23,6 +24,31 @@ std::string fixed(double v, int decimals) {
 
 // Records of generated data (a file run's record says what it read, in "input").
 bool generated(const json& r) { return !r.contains("input"); }
+
+// Records reach summarize from outside too (the engine's summarize action, an imported report), so
+// a field is read only after it is checked to be there with its type and within the schema: a
+// record that fails is skipped, never thrown on (an exception aborts the wasm module).
+bool is_object_at(const json& o, const char* key) { return o.contains(key) && o[key].is_object(); }
+bool is_text_at(const json& o, const char* key) { return o.contains(key) && o[key].is_string(); }
+bool is_int_at(const json& o, const char* key, std::int64_t lo, std::int64_t hi) {
+  if (!o.contains(key) || !o[key].is_number_integer()) return false;
+  if (o[key].is_number_unsigned()) {  // JSON text's non-negative integers; may exceed INT64_MAX
+    const std::uint64_t v = o[key].get<std::uint64_t>();
+    return v <= static_cast<std::uint64_t>(hi) && (lo <= 0 || v >= static_cast<std::uint64_t>(lo));
+  }
+  return o[key].get<std::int64_t>() >= lo && o[key].get<std::int64_t>() <= hi;
+}
+// kernel, isa, params.mode and finite timings: what both tables read.
+bool readable(const json& r) {
+  if (!r.is_object() || !is_text_at(r, "kernel") || !is_text_at(r, "isa") || !is_object_at(r, "params") ||
+      !is_object_at(r, "timing") || !is_text_at(r["params"], "mode"))
+    return false;
+  for (const char* key : {"ns_per_unit", "units_per_second"}) {
+    const json& t = r["timing"];
+    if (!t.contains(key) || !t[key].is_number() || !std::isfinite(t[key].get<double>())) return false;
+  }
+  return true;
+}
 
 std::string size_name(std::int64_t bytes) {
   if (bytes >= (1 << 20) && bytes % (1 << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
@@ -102,8 +128,8 @@ json Popcount::summarize(const json& records) {
   for (const char* order : {"sorted", "mixed"}) {
     std::map<std::string, std::map<int, double>> by_kernel;
     for (const auto& r : records) {
-      if (!r.contains("timing") || !generated(r) || r["params"].value("mode", "") != "word" ||
-          r["params"].value("order", "") != order)
+      if (!readable(r) || !generated(r) || r["params"]["mode"] != "word" || !is_text_at(r["params"], "order") ||
+          r["params"]["order"] != order || !is_int_at(r["params"], "k", 0, 64))
         continue;
       by_kernel[r["kernel"].get<std::string>()][r["params"]["k"].get<int>()] = 8 * r["timing"]["ns_per_unit"].get<double>();
     }
@@ -137,8 +163,9 @@ json Popcount::summarize(const json& records) {
   std::vector<Row> rows;
   std::set<std::int64_t> sizes;
   for (const auto& r : records) {
-    const std::string mode = r.contains("params") ? r["params"].value("mode", "") : "";
-    if (!r.contains("timing") || !generated(r) || (mode != "array" && mode != "read")) continue;
+    if (!readable(r) || !generated(r)) continue;
+    const std::string mode = r["params"]["mode"].get<std::string>();
+    if ((mode != "array" && mode != "read") || !is_int_at(r["params"], "size", 0, kMaxSize)) continue;
     const std::int64_t size = r["params"]["size"].get<std::int64_t>();
     sizes.insert(size);
     auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& x) { return x.kernel == r["kernel"] && x.isa == r["isa"]; });

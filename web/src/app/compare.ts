@@ -72,7 +72,9 @@ export function caseName(_puzzle: { params: readonly { name: string }[] }, param
     .map((key) => {
       const v = params[key];
       let text = typeof v === 'string' ? v : JSON.stringify(v);
-      if (text.length > 48) text = `${text.slice(0, 45)}…`;
+      // Code points, as the engine counts (cpp/core/engine.cpp case_name), not UTF-16 units.
+      const chars = [...text];
+      if (chars.length > 48) text = `${chars.slice(0, 45).join('')}…`;
       return `${key}=${text}`;
     })
     .join(' ');

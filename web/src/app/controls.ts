@@ -9,8 +9,10 @@ export function checkParam(spec: ParamSpec, raw: string): { value: number | stri
   if (spec.kind === 'flag') return raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: `${spec.name} must be true or false` };
   if (spec.kind === 'integer') {
     const range = `${spec.min}..${spec.max}`;
+    // The engine's grammar (std::from_chars): an optional '-' and ASCII digits, no '+'. Whitespace
+    // around a typed number is dropped here: the page sends the number, not the text.
     const text = raw.trim();
-    if (!/^[+-]?\d+$/.test(text)) return { error: `${spec.name} must be an integer in ${range}, got '${text.slice(0, 40)}'` };
+    if (!/^-?\d+$/.test(text)) return { error: `${spec.name} must be an integer in ${range}, got '${text.slice(0, 40)}'` };
     const value = Number(text);
     if (!Number.isSafeInteger(value) || value < (spec.min ?? -Infinity) || value > (spec.max ?? Infinity))
       return { error: `${spec.name} must be in ${range}, got ${text.slice(0, 40)}` };
@@ -19,7 +21,10 @@ export function checkParam(spec: ParamSpec, raw: string): { value: number | stri
   if (spec.kind === 'choice') {
     return spec.choices?.includes(raw) ? { value: raw } : { error: `${spec.name} must be one of ${spec.choices?.join(', ')}` };
   }
-  if (raw.length > (spec.max_length ?? 256)) return { error: `${spec.name} is too long (at most ${spec.max_length} characters)` };
+  // A lone UTF-16 surrogate cannot be sent (the request would not be JSON the engine reads), and
+  // lengths are characters (code points), as the engine counts them, not UTF-16 units.
+  if (/\p{Cs}/u.test(raw)) return { error: `${spec.name} contains a broken character (a lone UTF-16 surrogate)` };
+  if ([...raw].length > (spec.max_length ?? 256)) return { error: `${spec.name} is too long (at most ${spec.max_length} characters)` };
   return { value: raw };
 }
 

@@ -1,0 +1,35 @@
+// Requests the fuzz targets (tests/fuzz) found breaking the engine's promise: every input comes
+// back as a value, never an exception (which aborts the wasm module).
+
+#include <gtest/gtest.h>
+
+#include "core/engine.h"
+
+namespace sp {
+namespace {
+
+// fuzz-engine seed summarize-hostile: popcount's summary read record fields with get<>() and
+// operator[] unchecked, and threw type_error 302 on {"kernel": 1, "params": {"k": "x"}, ...}.
+TEST(EngineHostile, SummarizeSkipsRecordsItCannotRead) {
+  const json good = {{"puzzle", "popcount"}, {"kernel", "builtin"}, {"isa", "scalar"},
+                     {"params", {{"mode", "word"}, {"k", 3}, {"order", "sorted"}, {"size", 16384}, {"offset", 0}, {"seed", 1}}},
+                     {"timing", {{"ns_per_unit", 0.05}, {"units_per_second", 2e10}}}};
+  json records = json::array();
+  records.push_back(good);
+  records.push_back({{"kernel", 1}, {"params", {{"mode", "word"}, {"order", "sorted"}, {"k", "x"}}}, {"timing", {{"ns_per_unit", "fast"}}}});
+  records.push_back({{"kernel", "sparse"}, {"isa", "scalar"}, {"params", {{"mode", "word"}, {"order", "sorted"}, {"k", 2147483647}, {"size", 8}}},
+                     {"timing", {{"ns_per_unit", 1.0}, {"units_per_second", 1.0}}}});
+  records.push_back({{"timing", json::object()}, {"params", {{"mode", "array"}}}});
+  records.push_back(json::array({1, 2}));
+  records.push_back("record");
+  const json r = handle_request({{"action", "summarize"}, {"puzzle", "popcount"}, {"records", records}});
+  ASSERT_TRUE(r.value("ok", false)) << dump_json(r);
+  // Only the good record is read: one word-sweep table with one kernel and one k.
+  const json& tables = r["summary"]["tables"];
+  ASSERT_EQ(tables.size(), 1u) << dump_json(r);
+  EXPECT_EQ(tables[0]["header"], json({"k", "builtin"}));
+  EXPECT_EQ(tables[0]["rows"], json::array({json({"3", "0.40"})}));
+}
+
+}  // namespace
+}  // namespace sp
