@@ -331,10 +331,10 @@ class App {
       h('main', {},
         h('section', { className: 'area-params' }, this.el.params),
         h('section', { className: 'area-run' },
-          h('div', { className: 'run-row' }, this.el.run, this.el.stop), this.el.bench, this.el.progress, this.el.status,
-          h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
+          h('div', { className: 'run-row' }, this.el.run, this.el.stop), this.el.bench, this.el.progress, this.el.status),
         h('section', { className: 'area-results' }, this.el.heading, this.el.table, this.el.cases, this.el.illustration, h('div', { className: 'chart-wrap' }, this.el.chart), this.el.extra),
-        h('section', { className: 'area-kernels' }, this.el.kernels),
+        h('section', { className: 'area-kernels' }, this.el.kernels,
+          h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
         h('section', { className: 'area-intro' }, this.el.intro),
       ),
       h('section', { className: 'share-row' },
@@ -472,12 +472,14 @@ class App {
       replaceChildren(this.el.cases);
       return;
     }
+    const view = views.get(this.puzzleId);
+    const label = (r: PageRecord) => (view?.caseLabel ? view.caseLabel(r) : r.case);
     replaceChildren(this.el.cases, h('span', { className: 'hint' }, 'Results held for: '),
       ...others.map(([k, e]) => h('button', {
         className: 'chip',
-        attrs: { type: 'button', 'data-case-key': k, title: k },
+        attrs: { type: 'button', 'data-case-key': k, title: e.record.case },
         on: { click: () => this.showCase(e.record) },
-      }, e.record.case, h('small', {}, [e.yours ? ` ${e.yours} yours` : '', e.shared ? ` ${e.shared} shared` : ''].join('')))));
+      }, label(e.record), h('small', {}, [e.yours ? ` ${e.yours} yours` : '', e.shared ? ` ${e.shared} shared` : ''].join('')))));
   }
 
   private showCase(record: PageRecord) {

@@ -97,7 +97,7 @@ export function pivotTable(
     h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'),
       ...cases.map((c) => {
         const first = all.find((r) => r.case_key === c)!;
-        return h('th', { title: first.case }, label(first));
+        return h('th', { title: first.case, attrs: { 'data-case-key': c } }, label(first));
       }))),
     h('tbody', {}, ...body));
 }

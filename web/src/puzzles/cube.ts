@@ -218,8 +218,9 @@ export const view: PuzzleView = {
   id: 'cube',
   explainer,
   illustrate,
-  // Bench cases differ only by op (and the order case by its moves).
-  caseLabel: (r) => (r.params.op === 'order' ? `order of ${String(r.params.moves)}` : String(r.params.op)),
+  // Bench cases differ only by op; other cases by their cube, shown whole (a label may not hide
+  // the end of a long sequence, where two cases can differ).
+  caseLabel: (r) => (METRICS.some((m) => m.op === r.params.op) ? String(r.params.op) : r.params.op === 'order' ? `order of ${String(r.params.moves)}` : `${String(r.params.op)} ${String(r.params.moves)}${r.params.op === 'compose' ? ` · ${String(r.params.with)}` : ''}`),
   benchGroups: [
     { label: 'throughput and latency', cases: (c) => METRICS.some((m) => m.op === c.params.op) },
     { label: 'all', cases: () => true },
