@@ -65,6 +65,7 @@ class App {
   private states = new Map<string, PuzzleState>();
   private builds = new Set<Build>();
   private native: { source: NativeSource; records: PageRecord[] } | null = null;
+  private nativeTurn = 0;
   /** The run in progress (one at a time, on any tab). */
   private running: { puzzle: string } | null = null;
   private active: WorkerBridge | null = null;
@@ -131,13 +132,14 @@ class App {
     const primary: Build = this.supported.has('simd128') ? 'simd128' : 'baseline';
     this.engine = new Engine(new WorkerBridge(primary));
     this.builds = new Set([primary]);
-    const served = await fetchServedNative();
-    if (served && 'error' in served) this.notices.set('served-native', served.error, 'error');
-    else if (served) await this.takeNative(served, 'served-native');
-
     window.addEventListener('hashchange', () => void this.route());
     await this.route();
     if (!this.running) this.status('Ready.');
+    // Native numbers served with the page are re-checked like any report, in the background:
+    // preparing every bench case for its published answer takes seconds for popcount.
+    const served = await fetchServedNative();
+    if (served && 'error' in served) this.notices.set('served-native', served.error, 'error');
+    else if (served && !this.nativeTurn) await this.takeNative(served, 'served-native');
   }
 
   // ---- state ---------------------------------------------------------------------------------
@@ -208,11 +210,14 @@ class App {
 
   // ---- params: every edit goes to the engine ---------------------------------------------------
 
-  /** New field values for a puzzle: the engine checks them; the page follows its verdict. */
-  private async setParams(id: string, params: Params) {
+  /**
+   * New field values for a puzzle: the engine checks them; the page follows its verdict. An edit
+   * shows the case on screen; a re-check (opening a tab) keeps what the table showed.
+   */
+  private async setParams(id: string, params: Params, edited = true) {
     const s = this.state(id);
     s.params = params;
-    s.view = { kind: 'case' };
+    if (edited) s.view = { kind: 'case' };
     const edit = ++s.edits;
     s.check = null;
     this.setButtons();
@@ -230,8 +235,9 @@ class App {
     try {
       if (!file) return await this.engine.validate(id, params);
       if (file.input) return await this.engine.validate(id, params, file.input);
-      // First check with this file: the engine hashes it once; later checks declare it.
-      const check = await this.engine.validateFile(id, params, file.bytes);
+      // First check with this file: the engine hashes it once (in a worker of its own, whose
+      // memory goes with it); later checks declare it by size and digest.
+      const check = await this.withWorker((engine) => engine.validateFile(id, params, file.bytes));
       if (check.ok && check.input) file.input = check.input;
       return check;
     } catch (e) {
@@ -279,6 +285,7 @@ class App {
 
     s.shared = [];
     s.sharer = null;
+    s.view = { kind: 'case' };
     if (link.shared) {
       const { records, rejected } = await this.verify(link.shared.records, 'link');
       s.shared = records.filter((r) => r.puzzle === puzzle.id);
@@ -290,10 +297,7 @@ class App {
     if (said.length) this.notices.set('address', `Shared link: ${said.join('; ')}.`, check.ok ? 'info' : 'error');
     this.puzzleId = puzzle.id;
     this.render();
-    const view = s.view;
-    await this.setParams(puzzle.id, s.params);
-    s.view = view; // opening a link with several cases shows them all
-    this.renderResults();
+    await this.setParams(puzzle.id, s.params, false); // a link with several cases shows them all
   }
 
   private describeShared(records: readonly PageRecord[], rejected: readonly Rejected[], cpu: string): string {
@@ -307,9 +311,25 @@ class App {
     return parts.join('; ');
   }
 
+  // Re-checking data prepares every case it names (popcount: buffers up to 64 MiB): that runs in
+  // a worker of its own, stopped afterwards, so the params check never waits behind it and the
+  // memory goes back (wasm memory never shrinks while its worker lives).
+  private async withWorker<T>(work: (engine: Engine) => Promise<T>): Promise<T> {
+    const bridge = new WorkerBridge(this.supported.has('simd128') ? 'simd128' : 'baseline');
+    try {
+      return await work(new Engine(bridge));
+    } finally {
+      bridge.stop();
+    }
+  }
+
+  private withVerifier<T>(work: (ctx: VerifyContext) => Promise<T>): Promise<T> {
+    return this.withWorker((engine) => work({ ...this.verifyContext(), call: engine.call }));
+  }
+
   private async verify(records: readonly ResultRecord[], origin: Origin) {
     try {
-      return await verifyRecords(records, origin, this.verifyContext());
+      return await this.withVerifier((ctx) => verifyRecords(records, origin, ctx));
     } catch (e) {
       return { records: [], rejected: records.map((record) => ({ record, reason: String(e) })) };
     }
@@ -319,7 +339,7 @@ class App {
     const changed = id !== this.puzzleId;
     this.puzzleId = id;
     this.render();
-    if (changed || !this.state(id).check) void this.setParams(id, this.state(id).params);
+    if (changed || !this.state(id).check) void this.setParams(id, this.state(id).params, false);
   }
 
   // ---- rendering -----------------------------------------------------------------------------
@@ -583,7 +603,8 @@ class App {
   private async recheckShared(id: string) {
     const s = this.state(id);
     if (!s.shared.some((r) => r.claimed)) return;
-    s.shared = await checkAnswers(s.shared, this.verifyContext()).catch(() => s.shared);
+    const shared = s.shared;
+    s.shared = await this.withVerifier((ctx) => checkAnswers(shared, ctx)).catch(() => shared);
   }
 
   private stop() {
@@ -728,7 +749,9 @@ class App {
 
   /** A native report (served or imported), re-checked like a link: kernels, bounds, params, answers. */
   private async takeNative(source: NativeSource, cause: string) {
+    const turn = ++this.nativeTurn;
     const { records, rejected } = await this.verify(source.report.records, 'report');
+    if (turn !== this.nativeTurn) return; // a later import (or the user's file) took its place
     this.native = { source, records };
     const from = source.fileName ? ` from ${source.fileName}` : '';
     const left = rejected.length ? `; ${rejected.length} left out (${[...new Set(rejected.map((r) => r.reason))].slice(0, 3).join('; ')})` : '';

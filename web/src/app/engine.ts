@@ -2,7 +2,7 @@
 // params as they are typed, drawing a case, re-verifying shared data and formatting summaries
 // never wait behind a run (and Stop, which kills the timing worker, never kills it).
 import type { Params } from '../share/schema';
-import type { EngineCall } from '../share/verify';
+import type { EngineCall, PageRecord } from '../share/verify';
 import type { WorkerBridge } from '../worker/bridge';
 
 /** A file as the engine identifies it (cpp/core/engine.h, "declared input"). */
@@ -67,8 +67,20 @@ export class Engine {
     return r.ok ? r.illustration ?? null : null;
   }
 
-  async summarize(puzzle: string, records: readonly unknown[]): Promise<Summary | null> {
-    const r = (await this.bridge.call({ action: 'summarize', puzzle, records })) as { ok: boolean; summary?: unknown };
-    return r.ok ? asSummary(r.summary) : null;
+  /** The puzzle's summary of `records`; the same records asked again (every redraw) are not sent again. */
+  summarize(puzzle: string, records: readonly PageRecord[]): Promise<Summary | null> {
+    const signature = `${puzzle}|${records.map((r) => `${r.case_key}|${r.kernel}/${r.isa}|${r.build}|${r.timing?.median_ns ?? ''}`).join('\n')}`;
+    let summary = this.summaries.get(signature);
+    if (!summary) {
+      if (this.summaries.size >= 64) this.summaries.clear();
+      summary = this.bridge
+        .call({ action: 'summarize', puzzle, records })
+        .then((r) => ((r as { ok: boolean }).ok ? asSummary((r as { summary?: unknown }).summary) : null));
+      this.summaries.set(signature, summary);
+      summary.catch(() => this.summaries.delete(signature));
+    }
+    return summary;
   }
+
+  private readonly summaries = new Map<string, Promise<Summary | null>>();
 }
