@@ -552,6 +552,7 @@ class App {
     const skipped = new Map<string, Set<string>>(); // reason -> kernels, across builds
     const failed: string[] = [];
     let finished = false;
+    let stopped = false;
     try {
       for (const { build, kernels } of plan) {
         this.active = this.bridges[build];
@@ -586,15 +587,19 @@ class App {
       finished = true;
       if (skipped.size) this.notices.set('skipped', [...skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
       if (failed.length) this.notices.set('run', `Failed: ${failed.join('; ')}`, 'error');
-      const where = this.puzzleId === puzzle.id ? '' : ` for ${puzzle.title} (open its tab to see them)`;
-      this.status(got ? `Done: ${got} results${where}.` : 'No results.');
     } catch (e) {
-      if (e instanceof StoppedError) this.status(`Stopped after ${got} results. The page is yours again.`);
-      else this.notices.set('run', String(e), 'error');
+      stopped = e instanceof StoppedError;
+      if (!stopped) this.notices.set('run', String(e), 'error');
     } finally {
       this.active = null;
-      this.setRunning(null, finished);
+      // The viewer's reference answers may settle a sharer's claimed ones: the table is final
+      // before the status says so.
       await this.recheckShared(puzzle.id);
+      this.setRunning(null, finished);
+      const where = this.puzzleId === puzzle.id ? '' : ` for ${puzzle.title} (open its tab to see them)`;
+      if (finished) this.status(got ? `Done: ${got} results${where}.` : 'No results.');
+      else if (stopped) this.status(`Stopped after ${got} results. The page is yours again.`);
+      else this.status(`The run failed after ${got} results (see the notice above).`);
       if (this.puzzleId === puzzle.id) this.renderResults();
     }
   }
