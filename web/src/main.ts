@@ -435,8 +435,9 @@ class App {
     replaceChildren(this.el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), this.engine));
     const browserEnv = this.environments.get('simd128') ?? this.environments.get('baseline') ?? null;
     replaceChildren(this.el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, this.native?.source ?? null, s.sharer));
-    // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it had.
-    const drawing = key !== null ? s.drawings.get(key) : undefined;
+    // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
+    // had, and a table of several cases shows none.
+    const drawing = key !== null && s.view.kind === 'case' ? s.drawings.get(key) : undefined;
     replaceChildren(this.el.illustration, drawing !== undefined && view?.illustrate ? view.illustrate(drawing, check!.params) : null);
     this.renderCaseChips(s, key);
 
