@@ -54,12 +54,13 @@ for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
-// One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians.
+// One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
+// pair on case_key (the engine's identity; the label may be shortened).
 const fmt = (ns) => (ns == null ? '–' : ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toPrecision(3)} µs` : ns < 1e9 ? `${(ns / 1e6).toPrecision(3)} ms` : `${(ns / 1e9).toPrecision(3)} s`);
 const ratio = (r) => (r == null ? '–' : `${r.toFixed(2)}×`);
 const rows = [];
 for (const c of compared.simd128) {
-  const base = compared.baseline.find((b) => b.record.puzzle === c.record.puzzle && b.record.case === c.record.case && b.record.kernel === c.record.kernel);
+  const base = compared.baseline.find((b) => b.record.puzzle === c.record.puzzle && b.record.case_key === c.record.case_key && b.record.kernel === c.record.kernel);
   rows.push({
     puzzle: c.record.puzzle,
     case: c.record.case,

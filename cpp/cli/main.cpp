@@ -18,9 +18,10 @@
 #include <map>
 #include <optional>
 
-#include "cli/format.h"
 #include "cli/suggest.h"
+#include "cli/table.h"
 #include "core/engine.h"
+#include "core/format.h"
 #include "core/registry.h"
 
 namespace {
@@ -162,12 +163,12 @@ int cmd_list(bool as_json) {
 }
 
 void print_records(const json& records, bool with_timing, const std::string& reference_kernel) {
-  // Speed-up against the reference kernel of the same case, when both were timed.
+  // Speed-up against the reference kernel of the same case (its key: names may be shortened),
+  // when both were timed.
   std::map<std::string, double> reference_ns;
+  auto case_of = [](const json& r) { return r["puzzle"].get<std::string>() + "|" + r["case_key"].get<std::string>(); };
   for (const auto& r : records)
-    if (r.contains("timing") && r["kernel"] == reference_kernel)
-      reference_ns[r["puzzle"].get<std::string>() + "|" + r["case"].get<std::string>()] =
-          r["timing"]["median_ns"].get<double>();
+    if (r.contains("timing") && r["kernel"] == reference_kernel) reference_ns[case_of(r)] = r["timing"]["median_ns"].get<double>();
 
   std::vector<std::string> header = {"case", "kernel", "isa", "answer", "ok"};
   if (with_timing) header.insert(header.end(), {"median", "±MAD", "per unit", "units/s", "× ref"});
@@ -175,22 +176,19 @@ void print_records(const json& records, bool with_timing, const std::string& ref
   std::vector<std::vector<std::string>> rows;
   for (const auto& r : records) {
     std::vector<std::string> row = {r["case"].get<std::string>(), r["kernel"].get<std::string>(),
-                                    r["isa"].get<std::string>(), sp::cli::format_answer(r["answer"]),
-                                    sp::cli::format_verified(r)};
+                                    r["isa"].get<std::string>(), sp::format_answer(r["answer"]),
+                                    sp::format_verified(r)};
     if (with_timing && r.contains("timing")) {
       const auto& t = r["timing"];
       double median = t["median_ns"].get<double>();
-      char mad[32];
-      std::snprintf(mad, sizeof mad, "%.1f%%", median > 0 ? 100.0 * t["mad_ns"].get<double>() / median : 0.0);
-      auto ref = reference_ns.find(r["puzzle"].get<std::string>() + "|" + r["case"].get<std::string>());
-      char speedup[32] = "";
-      if (ref != reference_ns.end() && median > 0) std::snprintf(speedup, sizeof speedup, "%.2f", ref->second / median);
-      row.insert(row.end(), {sp::cli::format_duration_ns(median), mad,
-                             sp::cli::format_duration_ns(t["ns_per_unit"].get<double>()),
-                             sp::cli::format_rate(t["units_per_second"].get<double>()) + r["work_unit"].get<std::string>(),
+      auto ref = reference_ns.find(case_of(r));
+      std::string speedup = ref != reference_ns.end() && median > 0 ? sp::format_fixed(ref->second / median, 2) : "";
+      row.insert(row.end(), {sp::format_duration_ns(median), sp::format_percent(t["mad_ns"].get<double>(), median),
+                             sp::format_duration_ns(t["ns_per_unit"].get<double>()),
+                             sp::format_rate(t["units_per_second"].get<double>()) + r["work_unit"].get<std::string>(),
                              speedup});
     } else {
-      row.push_back(sp::cli::format_count(r["work"].get<std::uint64_t>()) + " " + r["work_unit"].get<std::string>());
+      row.push_back(sp::format_count(r["work"].get<std::uint64_t>()) + " " + r["work_unit"].get<std::string>());
     }
     rows.push_back(std::move(row));
   }
@@ -199,7 +197,7 @@ void print_records(const json& records, bool with_timing, const std::string& ref
   std::cout << sp::cli::table(header, rows, right);
 }
 
-// A puzzle's own tables after its records (Puzzle::summarize).
+// A puzzle's own tables after its records (Puzzle::summarize), each with its findings.
 void print_summary(const json& summary) {
   if (!summary.is_object()) return;
   for (const auto& t : summary.value("tables", json::array())) {
@@ -213,6 +211,7 @@ void print_summary(const json& summary) {
     std::vector<bool> right(header.size(), true);
     right[0] = false;
     std::cout << "\n" << t["title"].get<std::string>() << "\n" << sp::cli::table(header, rows, right);
+    for (const auto& note : t.value("notes", json::array())) std::cout << "  " << note.get<std::string>() << "\n";
   }
   for (const auto& note : summary.value("notes", json::array())) std::cout << "  " << note.get<std::string>() << "\n";
 }
@@ -281,7 +280,7 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
   } else {
     std::cout << puzzle.info().id << " " << response["case"].get<std::string>();
     if (response.contains("known"))
-      std::cout << "   published: " << sp::cli::format_answer(response["known"]["answer"]) << " ("
+      std::cout << "   published: " << sp::format_answer(response["known"]["answer"]) << " ("
                 << response["known"]["source"].get<std::string>() << ")";
     std::cout << "\n";
     print_records(response["results"], args.time, puzzle.info().reference_kernel);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <optional>
 #include <set>
@@ -317,30 +318,109 @@ json handle_illustrate(const json& request, const Input& input) {
           {"illustration", puzzle->illustrate(c)}};
 }
 
-// One params object checked the way `run` would check it, without preparing anything.
-json validate_one(const Puzzle& puzzle, const json& raw, const Input& input) {
-  auto params = puzzle.canonical_params(raw, input);
+// A file a record says it read ({"bytes", "fnv1a64"}), for cases checked without the file itself
+// (records from a link or a report, or the page re-checking params after it has hashed the file).
+struct DeclaredInput {
+  std::size_t bytes = 0;
+  std::uint64_t digest = 0;
+};
+
+Expected<std::optional<DeclaredInput>> declared_input(const json& j) {
+  if (j.is_null()) return std::optional<DeclaredInput>();
+  const char* shape = "input must be {\"bytes\": <size>, \"fnv1a64\": <16 hex digits>}";
+  if (!j.is_object() || !j.contains("bytes") || !j["bytes"].is_number_integer() || j["bytes"].get<std::int64_t>() < 0 ||
+      !j.contains("fnv1a64") ||
+      !j["fnv1a64"].is_string())
+    return Error{shape};
+  const std::string& hex = j["fnv1a64"].get_ref<const std::string&>();
+  if (hex.size() != 16 || hex.find_first_not_of("0123456789abcdef") != std::string::npos) return Error{shape};
+  return std::optional<DeclaredInput>(DeclaredInput{j["bytes"].get<std::size_t>(), std::strtoull(hex.c_str(), nullptr, 16)});
+}
+
+// One params object checked the way `run` would check it, without preparing anything. A declared
+// input stands for a file this call does not have: canonical_params sees a present file with no
+// bytes (the file's identity is in the key; its bytes are only read by prepare()).
+json validate_one(const Puzzle& puzzle, const json& raw, const Input& input, const std::optional<DeclaredInput>& declared) {
+  const Input seen = declared ? Input::file({}) : input;
+  auto params = puzzle.canonical_params(raw, seen);
   if (!params) return error_response(params.error_detail());
-  const std::size_t bytes = input.present ? input.bytes.size() : 0;
+  const bool has_file = seen.present;
+  const std::size_t bytes = declared ? declared->bytes : input.bytes.size();
+  const std::uint64_t digest = declared ? declared->digest : has_file ? fnv1a64(input.bytes) : 0;
   std::string label = case_name(params.value());
-  if (input.present) label += " file=" + std::to_string(bytes) + "B";
-  return {{"ok", true},
-          {"params", params.value()},
-          {"case", label},
-          {"case_key", case_key(params.value(), input.present, bytes, input.present ? fnv1a64(input.bytes) : 0)},
-          {"work_unit", puzzle.info().work_unit}};
+  if (has_file) label += " file=" + std::to_string(bytes) + "B";
+  json out = {{"ok", true},
+              {"params", params.value()},
+              {"case", label},
+              {"case_key", case_key(params.value(), has_file, bytes, digest)},
+              {"work_unit", puzzle.info().work_unit}};
+  if (has_file) {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest));
+    out["input"] = {{"bytes", bytes}, {"fnv1a64", hex}};
+  }
+  return out;
 }
 
 json handle_validate(const json& request, const Input& input) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
-  if (!request.contains("cases")) return validate_one(*puzzle, request.value("params", json()), input);
+  if (!request.contains("cases")) {
+    auto declared = declared_input(request.value("input", json()));
+    if (!declared) return error_response(declared.error());
+    return validate_one(*puzzle, request.value("params", json()), input, declared.value());
+  }
   const json& cases = request["cases"];
   if (!cases.is_array() || cases.size() > kMaxValidateCases)
     return error_response("cases must be a list of at most " + std::to_string(kMaxValidateCases) + " params objects");
+  const json& inputs = request.contains("inputs") ? request["inputs"] : json();
+  if (!inputs.is_null() && (!inputs.is_array() || inputs.size() != cases.size()))
+    return error_response("inputs must be a list as long as cases (null for a case without a file)");
   json out = json::array();
-  for (const auto& c : cases) out.push_back(validate_one(*puzzle, c, Input::none()));
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    auto declared = declared_input(inputs.is_array() ? inputs[i] : json());
+    out.push_back(declared ? validate_one(*puzzle, cases[i], Input::none(), declared.value()) : error_response(declared.error()));
+  }
+  return {{"ok", true}, {"cases", std::move(out)}};
+}
+
+// Published answers for cases the caller holds answers for (a link's, a report's), and whether
+// each answer agrees: with the published one where there is one, else with `reference` (an
+// answer the caller trusts, e.g. its own reference kernel's), else no verdict (null).
+json known_one(const Puzzle& puzzle, const json& entry) {
+  if (!entry.is_object()) return error_response("each case must be {\"params\", \"answers\", \"reference\"?, \"input\"?}");
+  const json& answers = entry.contains("answers") ? entry["answers"] : json::array();
+  if (!answers.is_array() || answers.size() > kMaxValidateCases) return error_response("answers must be a list");
+  auto declared = declared_input(entry.value("input", json()));
+  if (!declared) return error_response(declared.error());
+  // A file case cannot be prepared without the file: only its key and the reference are known.
+  json out = validate_one(puzzle, entry.value("params", json()), Input::none(), declared.value());
+  if (!out["ok"].get<bool>()) return out;
+  std::optional<KnownAnswer> known;
+  if (!declared.value()) {
+    auto prepared = puzzle.prepare(out["params"]);
+    if (!prepared) return error_response(prepared.error_detail());
+    known = puzzle.known_answer(*prepared.value());
+  }  // the prepared case (maybe a big buffer) is freed here, before the next one
+  const json* against = known ? &known->answer : entry.contains("reference") ? &entry["reference"] : nullptr;
+  json verdicts = json::array();
+  for (const auto& a : answers) verdicts.push_back(against ? json(puzzle.same_answer(a, *against)) : json());
+  out["known"] = known ? json{{"answer", known->answer}, {"source", known->source}} : json();
+  out["compared_with"] = known ? json("known") : against ? json("reference") : json();
+  out["verdicts"] = std::move(verdicts);
+  return out;
+}
+
+json handle_known(const json& request) {
+  std::string err;
+  const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
+  if (!puzzle) return error_response(err);
+  const json& cases = request.contains("cases") ? request["cases"] : json();
+  if (!cases.is_array() || cases.size() > kMaxValidateCases)
+    return error_response("cases must be a list of at most " + std::to_string(kMaxValidateCases) + " entries");
+  json out = json::array();
+  for (const auto& entry : cases) out.push_back(known_one(*puzzle, entry));
   return {{"ok", true}, {"cases", std::move(out)}};
 }
 
@@ -515,6 +595,7 @@ json handle_request(const json& request, const Input& input, const ProgressFn& p
   if (a == "bench") return handle_bench(request, progress);
   if (a == "validate") return handle_validate(request, input);
   if (a == "summarize") return handle_summarize(request);
+  if (a == "known") return handle_known(request);
   return error_response("unknown action " + quote_user_text(a));
 }
 

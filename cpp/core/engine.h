@@ -11,11 +11,23 @@
 //    "harness": {"min_samples": 11, "min_sample_ms": 10}}
 //   {"action": "bench", "puzzles": ["nqueens"], "cases": ["n=8"], "kernels": [...], "harness": {}}
 //   {"action": "illustrate", "puzzle": "nqueens", "params": {"n": 12}}   (drawing data only)
-//   {"action": "validate", "puzzle": "nqueens", "params": {"n": "12"}}
-//       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit"}
-//       or {"ok": false, "error", "field"?}; with "cases": [params, ...] instead of "params",
+//   {"action": "validate", "puzzle": "nqueens", "params": {"n": "12"}, "input"?: declared}
+//       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit",
+//           "input"?: {"bytes", "fnv1a64"}} or {"ok": false, "error", "field"?}.
+//       With "cases": [params, ...] (and "inputs": [declared | null, ...]) instead of "params",
 //       one such entry per case in "cases" (the page re-checks records from links and files).
-//   {"action": "summarize", "puzzle": "popcount", "records": [...]}   (the puzzle's own tables)
+//       A declared input {"bytes", "fnv1a64"} stands for a file the call does not carry (a
+//       record's "input"); without one, the file given with the request (CLI --file, the
+//       module's setInput) is the case's input, and the response says its size and digest.
+//   {"action": "known", "puzzle": "nqueens",
+//    "cases": [{"params", "answers": [answer, ...], "reference"?: answer, "input"?: declared}]}
+//       -> {"ok": true, "cases": [validate's entry + {"known": {"answer", "source"} | null,
+//           "compared_with": "known" | "reference" | null, "verdicts": [true | false | null]}]}
+//       Prepares each case (one at a time) for its published answer and compares every given
+//       answer with the puzzle's same_answer: with the published answer where one exists, else
+//       with `reference`, else no verdict. File cases are never prepared (no bytes): reference only.
+//   {"action": "summarize", "puzzle": "popcount", "records": [...]}   (the puzzle's own tables,
+//       formatted by core/format.h: the page shows them as the CLI prints them)
 //
 // Responses: {"ok": true, ...} or {"ok": false, "error": "message"}. Never an exception, never an
 // abort: every input is validated first.

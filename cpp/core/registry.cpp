@@ -109,6 +109,9 @@ json catalog_json() {
                        {"source_url", info.source_url},
                        {"work_unit", info.work_unit},
                        {"reference_kernel", info.reference_kernel},
+                       // Every kernel id the puzzle has in some build (display order), for data
+                       // from elsewhere: a native report names kernels this build lacks.
+                       {"kernel_order", info.kernel_order},
                        {"input_file", info.input_file},
                        {"solves_contest_input", !info.solve_preference.empty()},
                        {"params", schema_to_json(p->params())},

@@ -157,8 +157,11 @@ class Puzzle {
   virtual std::string contest_output(const json& answer) const { return dump_json(answer); }
   // Something to draw for this case (a board, a net), computed once per run; null if none.
   virtual json illustrate(const PreparedCase&) const { return nullptr; }
-  // The puzzle's own tables for a terminal after `bench` (e.g. popcount's crossovers), from the
-  // records: {"tables": [{"title", "header": [...], "rows": [[...]]}], "notes": [...]}, or null.
+  // The puzzle's own tables (e.g. popcount's crossovers) from records, for the CLI after `bench`
+  // and for the page (engine action "summarize"), as formatted text both print as they are:
+  // {"tables": [{"id", "title", "header": [...], "rows": [[...]], "notes"?: [...],
+  //   "row_keys"?, "column_keys"?}]}, or null. Records may come from a share link: check every
+  // field before reading it (a JSON type error aborts the wasm module).
   virtual json summarize(const json& /*records*/) const { return nullptr; }
 
   void add_kernel(std::unique_ptr<Kernel> k);

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -22,8 +23,8 @@ export async function launch(): Promise<Browser> {
 }
 
 /** Opens the page and waits until the wasm builds are loaded. Collects page errors. */
-export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => {
@@ -39,14 +40,30 @@ export async function setN(page: Page, n: number) {
   await page.fill('#param-n', String(n));
 }
 
+/** Waits until the engine has checked the params on screen (Run is enabled only then). */
+export async function checked(page: Page) {
+  await page.waitForFunction(() => !(document.querySelector('#run') as HTMLButtonElement).disabled);
+}
+
 export async function runAndWait(page: Page, timeout = 120_000) {
+  await checked(page);
   await page.click('#run');
   await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
 }
 
+/** A row of the run table, cell texts by column name (data-col: kernel, isa, build, verified,
+ * median, spread, sharer, vs-sharer, native, vs-native, rate, answer). */
+export type Row = Record<string, string>;
+
 /** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers). */
-export function rows(page: Page) {
-  return page.$$eval('table[data-table="run"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+export function rows(page: Page): Promise<Row[]> {
+  return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
+    trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? '']))));
+}
+
+/** The run table's column names, in order. */
+export function columns(page: Page): Promise<string[]> {
+  return page.$$eval('table[data-table="run"] thead th', (ths) => ths.map((th) => (th as HTMLElement).dataset.col ?? ''));
 }
 
 /** A fresh temporary path named `name` (the page shows imported file names). */
@@ -66,4 +83,14 @@ export function quickNativeReport(puzzle: string, args: string[]): string {
 export async function importNative(page: Page, file: string) {
   await page.setInputFiles('#import-native', file);
   await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+}
+
+/** The text of the notices, one entry per notice. */
+export function notices(page: Page): Promise<string[]> {
+  return page.$$eval('.notices .notice', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+}
+
+/** A share link carrying `state`, built independently of the page's codec. */
+export function linkOf(baseUrl: string, state: unknown): string {
+  return `${baseUrl}#s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url')}`;
 }

@@ -1,11 +1,11 @@
 // The cube page as a person uses it: enter a sequence, see the net and a ✓ for every kernel; get
-// told about a bad move while typing and on Run; run the throughput/latency benchmarks into their
-// table; share a link.
+// told about a bad move while typing (by the engine, under the field); run the throughput/latency
+// benchmarks into their table; share a link; two long inputs stay two cases.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, importNative, launch, openPage, quickNativeReport, rows, runAndWait } from './browser';
+import { artifacts, checked, importNative, launch, openPage, quickNativeReport, rows, runAndWait } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 
 async function setParams(page: Page, params: { op?: string; moves?: string; with?: string }) {
+  await page.waitForFunction(() => !(document.querySelector('#param-moves') as HTMLInputElement).disabled);
   if (params.op) await page.selectOption('#param-op', params.op);
   if (params.moves !== undefined) await page.fill('#param-moves', params.moves);
   if (params.with !== undefined) await page.fill('#param-with', params.with);
@@ -32,14 +33,13 @@ describe('Rubik’s cube page', () => {
   it('applies a sequence: the net, and a ✓ for every kernel', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
     await setParams(page, { op: 'apply', moves: SEXY_MOVE });
-    expect(await page.textContent('[data-check="moves"]')).toContain('✓ 4 face turns');
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r[0])).toEqual(['scalar', 'simd128']);
+    expect(table.map((r) => r.kernel)).toEqual(['scalar', 'simd128']);
     for (const row of table) {
-      expect(row[3], row.join(' | ')).toBe(`facelets=${SEXY_FACELETS}`);
-      expect(row[4], row.join(' | ')).toBe(row[0] === 'scalar' ? 'ref' : '✓');
-      expect(row[5]).toMatch(/[\d.]+ (ns|µs|ms|s)$/);
+      expect(row.answer, JSON.stringify(row)).toBe(`facelets=${SEXY_FACELETS}`);
+      expect(row.verified, JSON.stringify(row)).toBe(row.kernel === 'scalar' ? 'ref' : '✓');
+      expect(row.median).toMatch(/[\d.]+ (ns|µs|ms|s)$/);
     }
     const svg = page.locator('svg.cube-net');
     expect(await svg.getAttribute('data-facelets')).toBe(SEXY_FACELETS);
@@ -62,8 +62,8 @@ describe('Rubik’s cube page', () => {
     await setParams(page, { op: 'order', moves: 'R U' });
     await runAndWait(page);
     for (const row of await rows(page)) {
-      expect(row[3], row.join(' | ')).toContain('order=105');
-      expect(row[4]).toMatch(/^(ref|✓)$/);
+      expect(row.answer, JSON.stringify(row)).toContain('order=105');
+      expect(row.verified).toMatch(/^(ref|✓)$/);
     }
     expect(await page.textContent('figure figcaption')).toContain('repeated 105 times');
     await setParams(page, { op: 'invert', moves: "U' R'" });
@@ -77,21 +77,86 @@ describe('Rubik’s cube page', () => {
     await page.close();
   });
 
-  it('flags a bad move while typing, and the engine names it on Run', async () => {
+  it('shows the engine’s message under the field as a bad cube is typed, and disables Run', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
-    await setParams(page, { op: 'apply', moves: 'R U X F' });
-    const check = await page.textContent('[data-check="moves"]');
-    expect(check).toContain("✗ bad move 'X' (move 3, column 5)");
-    await page.click('#run');
-    await page.waitForSelector('.notice.error');
-    expect(await page.textContent('.notices')).toContain("moves: bad move 'X' (move 3, column 5): a move starts with a face letter U R F D L B");
-    // A facelet string with a twisted corner passes the live check (pieces and twists are left to
-    // the engine) and is refused on Run with the reason.
-    const twisted = `UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB`;
-    await setParams(page, { moves: twisted });
-    expect(await page.textContent('[data-check="moves"]')).toContain('✓ a facelet string');
-    await page.click('#run');
-    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('a corner is twisted'));
+    await setParams(page, { op: 'apply', moves: SEXY_MOVE });
+    await checked(page);
+    await page.waitForSelector('svg.cube-net');
+    const error = (field: string) => page.textContent(`[data-error-for="${field}"]`);
+    const refused = (field: string, text: string) =>
+      page.waitForFunction(([f, t]) => (document.querySelector(`[data-error-for="${f}"]`)?.textContent ?? '').includes(t!), [field, text]);
+    await setParams(page, { moves: 'R U X F' });
+    await refused('moves', "bad move 'X'");
+    expect(await error('moves')).toBe("moves: bad move 'X' (move 3, column 5): a move starts with a face letter U R F D L B");
+    expect(await page.isDisabled('#run')).toBe(true);
+    expect(await page.locator('svg.cube-net').count()).toBe(0); // no drawing of a cube that is not one
+    // Pieces, twists and parity of a facelet string are the engine's too, as it is typed.
+    await setParams(page, { moves: 'UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' });
+    await refused('moves', 'a corner is twisted');
+    expect(await page.isDisabled('#run')).toBe(true);
+    // `with` is checked where the op reads it, under its own field.
+    await setParams(page, { op: 'compose', moves: 'R', with: 'R w' });
+    await refused('with', 'with: bad move');
+    expect(await error('moves')).toBe('');
+    expect(await page.isDisabled('#run')).toBe(true);
+    await setParams(page, { op: 'apply' });
+    await checked(page);
+    expect(await error('with')).toBe('');
+    await page.waitForSelector('svg.cube-net');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps two long move strings that differ in the last character two cases, also through a link', async () => {
+    // 51 characters: the case labels are shortened to the same text; the keys never are.
+    const stem = "R U F D L B R' U' F' D' L' B' R2 U2 F2 D2 L2 B2 R U ";
+    const { page } = await openPage(browser, `${baseUrl}#cube`);
+    await page.click('.kernel-actions button:text("none")');
+    await page.check('input[data-kernel="scalar/scalar"]');
+    const answers: string[] = [];
+    for (const last of ['F', 'B']) {
+      await setParams(page, { op: 'apply', moves: stem + last });
+      await runAndWait(page);
+      const table = await rows(page);
+      expect(table).toHaveLength(1);
+      answers.push(table[0]!.answer!);
+    }
+    expect(answers[0]).not.toBe(answers[1]);
+    const keys = await page.$$eval('.case-chips button', (bs) => bs.map((b) => b.getAttribute('data-case-key')));
+    expect(keys).toHaveLength(1); // the F case, while B is on screen
+    expect(keys[0]).toContain(`${stem}F`);
+    await page.click('#copy-link');
+    await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
+    const link = await page.inputValue('#share-link');
+    await page.close();
+
+    const { page: other, errors } = await openPage(browser, link);
+    await checked(other);
+    // A link with two cases opens on both, side by side; each case keeps its own answer.
+    expect(await other.locator('table.pivot thead th').count()).toBe(4);
+    for (const [i, last] of ['F', 'B'].entries()) {
+      await other.click(`.case-chips button[data-case-key*="${stem}${last}"]`);
+      await checked(other);
+      expect(await other.inputValue('#param-moves')).toBe(stem + last);
+      const table = await rows(other);
+      expect(table.map((r) => r.answer)).toEqual([answers[i]]);
+    }
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+
+  it('wraps the facelet string on a phone, with no sideways scrolling', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#cube`, { width: 390, height: 844 });
+    await setParams(page, { op: 'apply', moves: SEXY_MOVE });
+    await runAndWait(page);
+    await page.waitForSelector('code.facelets');
+    const box = await page.$eval('code.facelets', (e) => e.getBoundingClientRect().right);
+    expect(box).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const top = await page.$eval('.results-heading', (e) => e.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeLessThan(1000);
+    await page.screenshot({ path: join(artifacts, 'cube-390x844.png') });
+    await page.screenshot({ path: join(artifacts, 'cube-390x844-full.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -142,7 +207,7 @@ describe('Rubik’s cube page', () => {
     const { page } = await openPage(browser, `${baseUrl}#cube`);
     await setParams(page, { op: 'compose', moves: 'R U', with: "U' R'" });
     await runAndWait(page);
-    expect((await rows(page)).every((r) => r[3] === 'facelets=UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB')).toBe(true);
+    expect((await rows(page)).every((r) => r.answer === 'facelets=UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB')).toBe(true);
     await page.click('#copy-link');
     await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
     const link = await page.inputValue('#share-link');
@@ -151,8 +216,13 @@ describe('Rubik’s cube page', () => {
     expect(await other.inputValue('#param-moves')).toBe('R U');
     expect(await other.inputValue('#param-with')).toBe("U' R'");
     expect(await other.inputValue('#param-op')).toBe('compose');
-    expect(await other.textContent('.notices')).toContain('results shared from another browser');
-    expect((await rows(other)).length).toBeGreaterThanOrEqual(2);
+    await checked(other);
+    expect(await other.textContent('.notices')).toContain('2 results from another browser');
+    // Nobody publishes cube answers: the sharer's stay "claimed" until the viewer runs the reference.
+    expect((await rows(other)).map((r) => r.verified)).toEqual(['claimed', 'claimed']);
+    await runAndWait(other);
+    expect((await rows(other)).map((r) => r.sharer!.replace(/^[\d.]+ (ns|µs|ms|s)/, ''))).toEqual(['', '']);
+    expect(await other.locator('td[data-col="sharer"] .claimed').count()).toBe(0);
     expect(errors).toEqual([]);
     await other.close();
   });

@@ -46,10 +46,10 @@ describe('Popcount page', () => {
     expect(await page.textContent('h2')).toBe('Popcount');
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r[0])).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
+    expect(table.map((r) => r.kernel)).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
     for (const row of table) {
-      expect(row[3], row.join(' | ')).toBe('bits=65536'); // 2,048 words x 32 bits
-      expect(row[4], row.join(' | ')).toBe('✓');
+      expect(row.answer, JSON.stringify(row)).toBe('bits=65536'); // 2,048 words x 32 bits
+      expect(row.verified, JSON.stringify(row)).toBe('✓');
     }
     expect(await page.locator('svg.bits rect').count()).toBe(32 * 8);
     expect(await page.textContent('figure[data-illustration="generated"] figcaption')).toContain('65,536 set bits');
@@ -70,8 +70,10 @@ describe('Popcount page', () => {
     await page.check('input[data-build="baseline"]');
     await runAndWait(page);
     const table = await rows(page);
-    expect(new Set(table.map((r) => r[2]))).toEqual(new Set(['simd128', 'baseline']));
-    for (const row of table) expect(row[3], row.join(' | ')).toBe(`bits=${want}`);
+    expect(new Set(table.map((r) => r.build))).toEqual(new Set(['simd128', 'baseline']));
+    for (const row of table) expect(row.answer, JSON.stringify(row)).toBe(`bits=${want}`);
+    // The file is part of the case: its key carries the file's size and digest.
+    expect(await page.getAttribute('.results-heading h3', 'data-case-key')).toMatch(/ file=100003B:fnv1a64:[0-9a-f]{16}$/);
     expect(await page.getAttribute('[data-file-count]', 'data-file-count')).toBe(String(want));
     expect(await page.textContent('[data-file-count]')).toContain(`${want.toLocaleString('en-US')} set bits`);
     expect(await page.textContent('figure[data-illustration="file"] figcaption')).toContain('Your file: 100,003 bytes');
@@ -89,7 +91,7 @@ describe('Popcount page', () => {
     await runAndWait(page);
     const table = await rows(page);
     expect(table.length).toBeGreaterThan(0);
-    for (const row of table) expect(row[3], row.join(' | ')).toBe('bits=0');
+    for (const row of table) expect(row.answer, JSON.stringify(row)).toBe('bits=0');
     expect(await page.getAttribute('[data-file-count]', 'data-file-count')).toBe('0');
     expect(errors).toEqual([]);
     await page.close();
@@ -117,10 +119,18 @@ describe('Popcount page', () => {
     await page.click('button[data-bench-group="0"]');
     await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '').startsWith('Done'), null, { timeout: 170_000 });
     await page.waitForFunction(() => document.querySelector('canvas[data-sweep="sorted"]')?.getAttribute('data-series') === '6');
-    await page.waitForTimeout(300); // Chart.js draws on the next frame
+    // Chart.js draws on a later frame: wait for the ink, not for a fixed time.
+    await page.waitForFunction(() => {
+      const c = document.querySelector('canvas[data-sweep="sorted"]') as HTMLCanvasElement | null;
+      const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      let ink = 0;
+      for (let i = 3; data && i < data.length; i += 4) if (data[i]! > 0) ++ink;
+      return ink > 2000;
+    });
     expect(await inkOf(page, 'canvas[data-sweep="sorted"]')).toBeGreaterThan(2000);
 
-    // Crossovers are named per source, from the measured points.
+    // Crossovers are named per source: the engine's findings (the CLI prints the same lines).
+    await page.waitForFunction(() => document.querySelectorAll('[data-crossovers="sorted"] li').length === 2);
     const sorted = await page.$$eval('[data-crossovers="sorted"] li', (lis) => lis.map((li) => li.textContent ?? ''));
     expect(sorted.map((line) => line.split(':')[0])).toEqual(['native', 'wasm-simd128']);
     for (const line of sorted) {
@@ -128,16 +138,17 @@ describe('Popcount page', () => {
       expect(line).toMatch(/fastest: /);
     }
 
-    // Arrays: GB/s per size, wasm rows with their ratio to native.
-    const arrays = await page.$$eval('table[data-table="arrays"] tbody tr', (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-    const labels = arrays.map((r) => `${r[0]} | ${r[1]}`);
-    expect(labels).toEqual(expect.arrayContaining(['byte-popcnt/sse4.1 | native', 'memory-read/scalar (ceiling) | native']));
-    expect(labels.slice(-2)).toEqual(['byte-popcnt/simd128 | simd128', 'memory-read/simd128 (ceiling) | simd128']);
-    for (const row of arrays) {
-      expect(row[2], row.join(' | ')).toMatch(/^[\d.]+ GB\/s/);
-      if (row[1] === 'simd128') expect(row[2]).toMatch(/[\d.]+× native$/);
-    }
+    // Arrays: the engine's GB/s table per source, wasm cells with the page's ratio to native.
+    await page.waitForFunction(() => document.querySelectorAll('[data-arrays] table[data-summary="arrays"]').length === 2);
+    const arrays = await page.$$eval('[data-arrays]', (sections) => sections.map((sec) => ({
+      source: sec.getAttribute('data-arrays'),
+      rows: [...sec.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    })));
+    expect(arrays.map((a) => a.source)).toEqual(['native', 'wasm-simd128']);
+    expect(arrays[0]!.rows.map((r) => r[0])).toEqual(expect.arrayContaining(['byte-popcnt/sse4.1', 'memory-read/scalar (ceiling)']));
+    expect(arrays[1]!.rows.map((r) => r[0])).toEqual(['byte-popcnt/simd128', 'memory-read/simd128 (ceiling)']);
+    for (const row of arrays[0]!.rows) expect(row[1], row.join(' | ')).toMatch(/^[\d.]+$/);
+    for (const row of arrays[1]!.rows) expect(row[1], row.join(' | ')).toMatch(/^[\d.]+ [\d.]+× native$/);
     await page.screenshot({ path: join(artifacts, 'popcount-sweep.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

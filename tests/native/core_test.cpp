@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/engine.h"
+#include "core/format.h"
 #include "core/harness.h"
 #include "core/registry.h"
 #include "core/subprocess.h"
@@ -275,6 +276,108 @@ TEST(Engine, ValidateReturnsCanonicalParamsOrTheFieldAtFault) {
   EXPECT_FALSE(batch["cases"][1]["ok"].get<bool>());
   EXPECT_FALSE(batch["cases"][2]["ok"].get<bool>());
   EXPECT_FALSE(handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"cases", "n=8"}})["ok"].get<bool>());
+}
+
+TEST(Registry, KernelOrderNamesEveryKernel) {
+  // The catalog's kernel_order is how the page checks kernel ids in data from elsewhere (a native
+  // report names kernels a wasm build lacks): every registered kernel must be in it.
+  for (const auto& p : registry().puzzles())
+    for (const auto& k : p->kernels())
+      EXPECT_NE(std::find(p->info().kernel_order.begin(), p->info().kernel_order.end(), k->info().id), p->info().kernel_order.end())
+          << p->info().id << ": " << k->info().id;
+  const json catalog = handle_request({{"action", "catalog"}});
+  EXPECT_EQ(catalog["puzzles"][0]["kernel_order"], json(registry().puzzles()[0]->info().kernel_order));
+}
+
+TEST(Engine, ValidateTakesADeclaredFileInPlaceOfItsBytes) {
+  const std::uint8_t bytes[] = {1, 2, 3};
+  const json params = {{"mode", "array"}};
+  json real = handle_request({{"action", "validate"}, {"puzzle", "popcount"}, {"params", params}}, Input::file(bytes));
+  ASSERT_TRUE(real["ok"].get<bool>()) << real.dump();
+  EXPECT_EQ(real["input"]["bytes"], 3);
+  json declared = handle_request({{"action", "validate"}, {"puzzle", "popcount"}, {"params", params}, {"input", real["input"]}});
+  EXPECT_EQ(declared["case_key"], real["case_key"]) << declared.dump();
+  EXPECT_EQ(declared["case"], real["case"]);
+  // The batch form, as the page checks a link's records: one declared file, one generated case.
+  json batch = handle_request({{"action", "validate"}, {"puzzle", "popcount"}, {"cases", {params, params}}, {"inputs", {real["input"], nullptr}}});
+  ASSERT_TRUE(batch["ok"].get<bool>()) << batch.dump();
+  EXPECT_EQ(batch["cases"][0]["case_key"], real["case_key"]);
+  EXPECT_NE(batch["cases"][1]["case_key"], real["case_key"]);
+  EXPECT_FALSE(batch["cases"][1].contains("input"));
+  for (const json& bad : {json("abc"), json({{"bytes", 3}}), json({{"bytes", -1}, {"fnv1a64", "0123456789abcdef"}}),
+                          json({{"bytes", 3}, {"fnv1a64", "0123456789ABCDEF"}}), json({{"bytes", 3}, {"fnv1a64", "12"}})}) {
+    json r = handle_request({{"action", "validate"}, {"puzzle", "popcount"}, {"params", params}, {"input", bad}});
+    EXPECT_FALSE(r["ok"].get<bool>()) << bad.dump();
+  }
+  EXPECT_FALSE(handle_request({{"action", "validate"}, {"puzzle", "popcount"}, {"cases", {params}}, {"inputs", json::array()}})["ok"].get<bool>());
+}
+
+TEST(Engine, KnownComparesAnswersWithThePublishedOneOrTheReference) {
+  const json request = {{"action", "known"},
+                        {"puzzle", "nqueens"},
+                        {"cases",
+                         {{{"params", {{"n", 8}}}, {"answers", {{{"total", 92}, {"unique", 12}}, {{"total", 999}, {"unique", 12}}}}},
+                          {{"params", {{"n", "32.5"}}}, {"answers", json::array()}},
+                          {{"params", {{"n", 20}}}, {"answers", {{{"total", 1}, {"unique", 1}}}}}}}};
+  json r = handle_request(request);
+  ASSERT_TRUE(r["ok"].get<bool>()) << r.dump();
+  const json& n8 = r["cases"][0];
+  EXPECT_EQ(n8["case_key"], "{\"n\":8}");
+  EXPECT_EQ(n8["known"]["answer"], json({{"total", 92}, {"unique", 12}}));
+  EXPECT_EQ(n8["compared_with"], "known");
+  EXPECT_EQ(n8["verdicts"], json({true, false}));
+  EXPECT_FALSE(r["cases"][1]["ok"].get<bool>());
+  EXPECT_EQ(r["cases"][1]["field"], "n");
+  // A case nobody has published an answer for, and no reference given: no verdict at all.
+  const json& cube = handle_request({{"action", "known"},
+                                     {"puzzle", "cube"},
+                                     {"cases",
+                                      {{{"params", {{"moves", "R"}}}, {"answers", {{{"facelets", "x"}}}}},
+                                       {{"params", {{"moves", "R"}}}, {"answers", {{{"facelets", "x"}}, {{"facelets", "y"}}}}, {"reference", {{"facelets", "y"}}}}}}});
+  ASSERT_TRUE(cube["ok"].get<bool>()) << cube.dump();
+  EXPECT_TRUE(cube["cases"][0]["known"].is_null());
+  EXPECT_TRUE(cube["cases"][0]["compared_with"].is_null());
+  EXPECT_EQ(cube["cases"][0]["verdicts"], json({nullptr}));
+  EXPECT_EQ(cube["cases"][1]["compared_with"], "reference");
+  EXPECT_EQ(cube["cases"][1]["verdicts"], json({false, true}));
+  // Popcount publishes the generator's count; a declared file is never prepared.
+  json pc = handle_request({{"action", "known"},
+                            {"puzzle", "popcount"},
+                            {"cases",
+                             {{{"params", {{"mode", "array"}, {"size", 64}, {"k", 3}}}, {"answers", {{{"bits", 24}}, {{"bits", 25}}}}},
+                              {{"params", {{"mode", "array"}}}, {"input", {{"bytes", 5}, {"fnv1a64", "0000000000000001"}}}, {"answers", {{{"bits", 1}}}}}}}});
+  ASSERT_TRUE(pc["ok"].get<bool>()) << pc.dump();
+  EXPECT_EQ(pc["cases"][0]["verdicts"], json({true, false}));
+  EXPECT_TRUE(pc["cases"][1]["known"].is_null());
+  EXPECT_EQ(pc["cases"][1]["verdicts"], json({nullptr}));
+  for (const json& bad : {json("x"), json::array({1}), json::array({{{"params", {{"n", 8}}}, {"answers", "x"}}})}) {
+    json b = handle_request({{"action", "known"}, {"puzzle", "nqueens"}, {"cases", bad}});
+    EXPECT_TRUE(!b["ok"].get<bool>() || !b["cases"][0]["ok"].get<bool>()) << bad.dump();
+  }
+}
+
+TEST(Format, NumbersReadTheSameEverywhere) {
+  EXPECT_EQ(format_duration_ns(0.4123), "0.412 ns");
+  EXPECT_EQ(format_duration_ns(812), "812.0 ns");
+  EXPECT_EQ(format_duration_ns(3412), "3.41 µs");
+  EXPECT_EQ(format_duration_ns(12.34e6), "12.3 ms");
+  EXPECT_EQ(format_duration_ns(1.2044e9), "1.204 s");
+  EXPECT_EQ(format_rate(1.234e9), "1.23 G");
+  EXPECT_EQ(format_rate(12345), "12.3 k");
+  EXPECT_EQ(format_count(1234567), "1,234,567");
+  EXPECT_EQ(format_count(0), "0");
+  EXPECT_EQ(format_fixed(3.14159, 2), "3.14");
+  EXPECT_EQ(format_percent(1, 8), "12.5%");
+  EXPECT_EQ(format_percent(100, 125, 0), "80%");
+  EXPECT_EQ(format_percent(1, 0), "–");
+  EXPECT_EQ(format_ratio(0.8512), "0.85×");
+  EXPECT_EQ(format_ratio(std::nan("")), "–");
+  EXPECT_EQ(format_bytes(16384), "16 KiB");
+  EXPECT_EQ(format_bytes(64 << 20), "64 MiB");
+  EXPECT_EQ(format_bytes(1000), "1000 B");
+  EXPECT_EQ(format_answer({{"total", 92}, {"unique", 12}}), "total=92 unique=12");
+  EXPECT_EQ(format_verified({{"verified", true}}), "✓");
+  EXPECT_EQ(format_verified({{"verified", nullptr}}), "ref");
 }
 
 TEST(Params, FlagsTakeBooleansAndTheirSpelling) {

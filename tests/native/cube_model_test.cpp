@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "core/engine.h"
 #include "puzzles/cube/cube.h"
 #include "test_util.h"
 
@@ -270,6 +271,51 @@ TEST(CubeParse, InputIsMovesOrAFaceletString) {
   std::swap(twisted[8], twisted[9]);
   std::swap(twisted[8], twisted[20]);
   EXPECT_EQ(parse_cube_input(twisted).error().find("(one word"), std::string::npos);
+}
+
+TEST(CubeParse, CanonicalInputIsOneSpellingPerCube) {
+  EXPECT_EQ(canonical_cube_input("  R2\u2019  U\u2032\tF2'  B ").value(), "R2 U' F2 B");
+  EXPECT_EQ(canonical_cube_input("").value(), "");
+  EXPECT_EQ(canonical_cube_input(" \n").value(), "");
+  const std::string superflip = vectors()["named"]["superflip"]["facelets"].get<std::string>();
+  EXPECT_EQ(canonical_cube_input(" " + superflip + "\n").value(), superflip);
+  EXPECT_EQ(canonical_cube_input("R U X").error(), parse_cube_input("R U X").error());
+  EXPECT_FALSE(canonical_cube_input("UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"));
+}
+
+// The page checks params on every keystroke through "validate": the cube's parse errors must come
+// from there, naming the field, before anything is prepared.
+TEST(CubeParams, ValidateNamesTheFieldOfABadCubeInput) {
+  auto validate = [](const json& params) { return handle_request({{"action", "validate"}, {"puzzle", "cube"}, {"params", params}}); };
+  json bad = validate({{"op", "apply"}, {"moves", "R U X F"}});
+  ASSERT_FALSE(bad["ok"].get<bool>());
+  EXPECT_EQ(bad["field"], "moves");
+  EXPECT_EQ(bad["error"], "moves: bad move 'X' (move 3, column 5): a move starts with a face letter U R F D L B");
+  json twisted = validate({{"op", "invert"}, {"moves", "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"}});
+  ASSERT_FALSE(twisted["ok"].get<bool>());
+  EXPECT_EQ(twisted["field"], "moves");
+  EXPECT_NE(twisted["error"].get<std::string>().find("a corner is twisted"), std::string::npos) << twisted.dump();
+  json with = validate({{"op", "compose"}, {"moves", "R"}, {"with", "R w"}});
+  ASSERT_FALSE(with["ok"].get<bool>());
+  EXPECT_EQ(with["field"], "with");
+  // `with` is read by op=compose only; elsewhere it is not part of the case.
+  json apply = validate({{"op", "apply"}, {"moves", "R"}, {"with", "R w"}});
+  ASSERT_TRUE(apply["ok"].get<bool>()) << apply.dump();
+  EXPECT_EQ(apply["params"]["with"], "");
+  // One spelling per cube, and the params an op does not read take the bench cases' values, so a
+  // benchmark run on the page meets the native bench case whatever the moves field holds.
+  json spaced = validate({{"op", "apply"}, {"moves", " R2\u2019  U "}, {"seed", 7}});
+  ASSERT_TRUE(spaced["ok"].get<bool>()) << spaced.dump();
+  EXPECT_EQ(spaced["params"], json({{"op", "apply"}, {"moves", "R2 U"}, {"with", ""}, {"seed", 1}}));
+  EXPECT_EQ(spaced["case_key"], validate({{"op", "apply"}, {"moves", "R2 U"}})["case_key"]);
+  json bench = validate({{"op", "compose-throughput"}, {"moves", "R U R' U'"}, {"with", "garbage"}});
+  ASSERT_TRUE(bench["ok"].get<bool>()) << bench.dump();
+  EXPECT_EQ(bench["case"], "moves= op=compose-throughput seed=1 with=");
+  EXPECT_EQ(bench["case"], Cube::cases()[0].name);
+  // A run echoes the canonical params, and its records carry the same key.
+  json run = handle_request({{"action", "run"}, {"puzzle", "cube"}, {"params", {{"moves", " R2\u2019  U "}}}, {"kernels", {"scalar"}}});
+  ASSERT_TRUE(run["ok"].get<bool>()) << run.dump();
+  EXPECT_EQ(run["results"][0]["case_key"], spaced["case_key"]);
 }
 
 TEST(CubeParse, HostileTextNeverThrows) {

@@ -2,8 +2,6 @@
 // are built with Node's zlib, independently of the codec under test.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checkParam, sanitizeParams } from '../../web/src/app/controls';
-import type { CatalogPuzzle } from '../../web/src/app/engine-types';
 import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS, toBase64Url } from '../../web/src/share/codec';
 import type { LinkState, ResultRecord } from '../../web/src/share/schema';
 
@@ -128,31 +126,4 @@ describe('share link codec', () => {
   });
 });
 
-describe('params from a link are checked against the puzzle schema', () => {
-  const nqueens = {
-    id: 'nqueens',
-    params: [{ name: 'n', help: '', kind: 'integer', default: 8, min: 1, max: 20 }],
-  } as unknown as CatalogPuzzle;
-
-  it('keeps valid values', () => {
-    expect(sanitizeParams(nqueens, { n: 12 })).toEqual({ params: { n: 12 }, problems: [] });
-  });
-
-  it.each([
-    [{ n: 1e300 }, /n must be an integer in 1..20, got '1e\+300'/],
-    [{ n: 99 }, /n must be in 1..20, got 99/],
-    [{ n: 'abc' }, /n must be an integer/],
-    [{ n: 8, extra: 1 }, /unknown parameter 'extra'/],
-  ])('falls back to defaults for %j', (given, message) => {
-    const { params, problems } = sanitizeParams(nqueens, given as never);
-    expect(params).toEqual({ n: 8 });
-    expect(problems.join('; ')).toMatch(message);
-  });
-
-  it('checks fields like the engine does', () => {
-    const spec = nqueens.params[0]!;
-    expect(checkParam(spec, '0')).toEqual({ error: 'n must be in 1..20, got 0' });
-    expect(checkParam(spec, '8.5')).toEqual({ error: "n must be an integer in 1..20, got '8.5'" });
-    expect(checkParam(spec, ' 12 ')).toEqual({ value: 12 });
-  });
-});
+// Params from a link are checked by the engine's validate (tests/web/verify.test.ts), not here.

@@ -1,11 +1,12 @@
 // Which native number a wasm result is compared with.
 import { describe, expect, it } from 'vitest';
-import { forCase, learnIsas, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
-import type { ResultRecord } from '../../web/src/share/schema';
+import { forCase, learnIsas, mergeRecords, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import type { PageRecord } from '../../web/src/share/verify';
 
-function rec(kernel: string, isa: ResultRecord['isa'], build: string, median: number, c = 'n=12'): ResultRecord {
+// Cases are matched on case_key, the engine's identity; `case` is only a label.
+function rec(kernel: string, isa: string, build: string, median: number, c = 'n=12', label = c): PageRecord {
   return {
-    puzzle: 'nqueens', case: c, params: { n: 12 }, kernel, isa, build, answer: { total: 14200, unique: 1787 },
+    puzzle: 'nqueens', case: label, case_key: c, params: { n: 12 }, kernel, isa, build, answer: { total: 14200, unique: 1787 },
     verified: true, verified_by: 'OEIS', work: 1, work_unit: 'nodes',
     timing: { samples: 11, reps_per_sample: 1, median_ns: median, min_ns: median, mad_ns: 0, ns_per_unit: 1, units_per_second: 1 },
   };
@@ -55,6 +56,23 @@ describe('native counterpart', () => {
     const shared = [rec('simd-lanes', 'simd128', 'wasm-simd128', 2000), rec('simd-lanes', 'simd128', 'wasm-baseline', 1)];
     expect(sameRun(rec('simd-lanes', 'simd128', 'wasm-simd128', 1000), shared)?.timing?.median_ns).toBe(2000);
     expect(forCase(native, 'nqueens', 'n=8')).toHaveLength(1);
+  });
+
+  it('matches cases on their key, never on a shortened label', () => {
+    // Two long inputs whose labels are cut to the same text are two cases.
+    const label = 'moves=R U F D L B R\' U\' F\' D\' L\' B\' R2 U2 F2 D2 L2 B2…';
+    const f = rec('simd-lanes', 'sse4.1', 'native', 100, '{"moves":"…R U F"}', label);
+    const b = rec('simd-lanes', 'simd128', 'wasm-simd128', 100, '{"moves":"…R U B"}', label);
+    expect(nativeCounterpart(b, [f])).toBeNull();
+    expect(sameRun(b, [{ ...f, isa: 'simd128', build: 'wasm-simd128' }])).toBeNull();
+    expect(forCase([f, b], 'nqueens', f.case_key)).toEqual([f]);
+  });
+
+  it('merges a run into what is held: the same case, kernel and build replaced, other cases kept', () => {
+    const held = [rec('simd-lanes', 'simd128', 'wasm-simd128', 1000, 'n=8'), rec('simd-lanes', 'simd128', 'wasm-simd128', 1000, 'n=12')];
+    const again = rec('simd-lanes', 'simd128', 'wasm-simd128', 900, 'n=12');
+    const merged = mergeRecords(held, [again]);
+    expect(merged.map((r) => [r.case_key, r.timing!.median_ns])).toEqual([['n=8', 1000], ['n=12', 900]]);
   });
 
   it('has no ratio without timings', () => {

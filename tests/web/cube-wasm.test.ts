@@ -4,8 +4,6 @@
 // random cubes as native, and errors as values.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import { caseName } from '../../web/src/app/compare';
-import { checkCubeInput } from '../../web/src/puzzles/cube';
 import { call, loadModule, testData, type Flavour } from './wasm-module';
 
 interface Vectors {
@@ -95,7 +93,8 @@ describe.each<[Flavour, string[]]>([
       const r = call(m, { action: 'run', puzzle: 'cube', params: c.params });
       expect(r.ok).toBe(true);
       expect(r.case).toBe(c.name);
-      expect(r.case).toBe(caseName(cube, r.params));
+      const v = call(m, { action: 'validate', puzzle: 'cube', params: c.params });
+      expect([v.case, v.case_key]).toEqual([r.case, r.case_key]);
       for (const rec of r.results) if (rec.kernel !== 'scalar') expect(rec.verified, `${c.name} ${rec.kernel}`).toBe(true);
     }
     const events: any[] = [];
@@ -118,20 +117,33 @@ describe.each<[Flavour, string[]]>([
     expect(reasons.size).toBe(vectors.invalid_facelets.length);
   });
 
-  it('agrees with the page’s live input check, message for message', () => {
+  it('checks cube inputs in validate exactly as a run does, naming the field', () => {
+    // The page shows validate's error under the field as the user types (no TypeScript twin of
+    // the parser): it must be the very message a run would give.
     const inputs = [
       '', '   ', "R U R' U'", "  R U R' U' ", 'R U X', '   R  Q', "R U2 D'' B", 'R3', 'RU', 'R Rw', 'r U', 'M2 U', 'x', '(R U)', 'R, U',
       'R\u0001', 'R U ' + 'F'.repeat(30), "RUR'U'", 'UUUUUUUUURRRR', "R2' R\u2019 R\u2032 F2\u2019", 'R\u2019\u2019', '\u00e9 R', 'R \uD83D\uDE00',
       vectors.solved, vectors.named.superflip!.facelets!, ` ${vectors.solved}\t`,
       ...vectors.invalid_facelets.map((c) => c.facelets),
     ];
-    for (const moves of inputs) {
-      const page = checkCubeInput(moves);
-      const r = call(m, { action: 'run', puzzle: 'cube', params: { moves }, kernels: ['scalar'] });
-      if (!page.ok) expect(r.error, JSON.stringify(moves)).toBe(`moves: ${page.error}`);
-      // What the page passes, the engine takes, or rejects for a reason the page leaves to it.
-      else if (!r.ok) expect(r.error, JSON.stringify(moves)).toMatch(/^moves: facelet string: (the corner at|the edge at|the \w+ (corner|edge) appears twice|a corner is twisted|an edge is flipped|two pieces are swapped)/);
+    let refused = 0;
+    for (const field of ['moves', 'with'] as const) {
+      for (const text of inputs) {
+        const params = { op: 'compose', moves: 'R', with: 'U', [field]: text };
+        const v = call(m, { action: 'validate', puzzle: 'cube', params });
+        const r = call(m, { action: 'run', puzzle: 'cube', params, kernels: ['scalar'] });
+        expect(v.ok, JSON.stringify(text)).toBe(r.ok);
+        if (r.ok) {
+          expect(v.case_key).toBe(r.case_key);
+          continue;
+        }
+        ++refused;
+        expect(v.error, JSON.stringify(text)).toBe(r.error);
+        expect(v.error.startsWith(`${field}: `)).toBe(true);
+        expect(v.field).toBe(field);
+      }
     }
+    expect(refused).toBeGreaterThan(30);
   });
 
   it('returns errors as values, never aborting the module', () => {

@@ -2,7 +2,6 @@
 // the same node counts as the native reference; bad input comes back as an error value.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import { caseName } from '../../web/src/app/compare';
 import { call, loadModule, testData, type Flavour } from './wasm-module';
 
 const published: Map<number, { total: number; unique: number }> = new Map(
@@ -73,12 +72,14 @@ describe.each<[Flavour, string[]]>([
     expect(call(m, { action: 'run', puzzle: 'nqueens', params: { n: 8 }, kernels: ['symmetry'] }).results[0].answer.total).toBe(92);
   });
 
-  it('names cases exactly as the page does', () => {
+  it('names and keys cases in validate exactly as a run does (the page uses validate)', () => {
     const catalog = call(m, { action: 'catalog' });
     for (const puzzle of catalog.puzzles) {
       const params = Object.fromEntries(puzzle.params.map((p: any) => [p.name, p.default]));
       const r = call(m, { action: 'run', puzzle: puzzle.id, params, kernels: [puzzle.reference_kernel] });
-      expect(r.case).toBe(caseName(puzzle, r.params));
+      const v = call(m, { action: 'validate', puzzle: puzzle.id, params });
+      expect([v.case, v.case_key, v.params]).toEqual([r.case, r.case_key, r.params]);
+      expect(r.results[0].case_key).toBe(r.case_key);
     }
   });
 });

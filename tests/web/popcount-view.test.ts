@@ -1,40 +1,36 @@
-// The popcount view's arithmetic: which series the sweep draws, the crossovers it names, the rows
-// of the arrays table, and the benchmark groups against the real catalog.
+// The popcount view: which series the sweep draws, which records each summary is made of, the
+// engine's crossovers and arrays table for them (the page shows the engine's text; no TypeScript
+// twin), and the benchmark groups against the real catalog.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  arrayRows,
-  arraySettings,
-  arraySummary,
-  benchGroups,
-  caseLabel,
-  crossovers,
-  formatSize,
-  isGenerated,
-  ranges,
-  sourcesOf,
-  sweepSeries,
-} from '../../web/src/puzzles/popcount';
-import type { ResultRecord } from '../../web/src/share/schema';
+import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
+import { sourcesOf } from '../../web/src/app/summary';
+import { arrayRecords, arraySettings, benchGroups, caseLabel, formatSize, isGenerated, sweepSeries } from '../../web/src/puzzles/popcount';
+import type { PageRecord } from '../../web/src/share/verify';
 import { call, loadModule } from './wasm-module';
 
-const GENERATED = 'the generator placed exactly k bits per word';
+let m: SimdPuzzlesModule;
+beforeAll(async () => {
+  m = await loadModule('baseline');
+});
 
-function rec(kernel: string, isa: ResultRecord['isa'], build: string, params: Record<string, number | string>, nsPerWord: number, verifiedBy = GENERATED, fileBytes = 0): ResultRecord {
+function rec(kernel: string, isa: string, build: string, params: Record<string, number | string>, nsPerWord: number, fileBytes = 0): PageRecord {
   const size = Number(params.size ?? 16384);
   const median = (nsPerWord / 8) * size;
   const name = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join(' ') + (fileBytes ? ` file=${fileBytes}B` : '');
   return {
-    puzzle: 'popcount', case: name, params, kernel, isa, build,
-    answer: { bits: 1 }, verified: true, verified_by: verifiedBy, work: size, work_unit: 'bytes',
+    puzzle: 'popcount', case: name, case_key: JSON.stringify(params) + (fileBytes ? ' file' : ''), params, kernel, isa, build,
+    answer: { bits: 1 }, verified: true, verified_by: 'the generator', work: size, work_unit: 'bytes',
+    ...(fileBytes ? { input: { bytes: fileBytes, fnv1a64: '0123456789abcdef' } } : {}),
     timing: { samples: 11, reps_per_sample: 1, median_ns: median, min_ns: median, mad_ns: 0, ns_per_unit: median / size, units_per_second: (size / median) * 1e9 },
   };
 }
 const word = (k: number, order: string) => ({ k, mode: 'word', offset: 0, order, seed: 1, size: 16384 });
 const array = (size: number, mode = 'array') => ({ k: 32, mode, offset: 0, order: 'sorted', seed: 1, size });
+const summarize = (records: PageRecord[]) => call(m, { action: 'summarize', puzzle: 'popcount', records }).summary;
 
 describe('word sweep', () => {
   // sparse costs 0.5 + 0.5 k ns, swar-shift 1.6 ns, builtin 0.4 ns.
-  const native: ResultRecord[] = [];
+  const native: PageRecord[] = [];
   for (let k = 0; k <= 8; ++k) {
     native.push(rec('swar-shift', 'scalar', 'native', word(k, 'sorted'), 1.6));
     native.push(rec('sparse', 'scalar', 'native', word(k, 'sorted'), 0.5 + 0.5 * k));
@@ -49,9 +45,9 @@ describe('word sweep', () => {
     expect(series.every((s) => s.native && s.order === 'sorted' && s.source === 'native')).toBe(true);
   });
 
-  it('names the crossover where sparse stops beating swar-shift, and the fastest variant', () => {
-    const [c] = crossovers(sweepSeries(sourcesOf({ native, mine: [], shared: [] })));
-    expect(c!.lines).toEqual([
+  it('takes its crossovers from the engine, which names where sparse stops beating swar-shift', () => {
+    const sweep = summarize(native).tables.find((t: any) => t.id === 'sweep-sorted');
+    expect(sweep.notes).toEqual([
       'sparse beats swar-shift at k = 0–2 (crossover after k = 2)',
       'builtin beats swar-shift at every k measured',
       'table8: slower than swar-shift at every k measured',
@@ -65,21 +61,14 @@ describe('word sweep', () => {
       rec('sparse', 'scalar', 'wasm-simd128', word(1, 'mixed'), 1),
       rec('sparse', 'scalar', 'wasm-simd128', word(2, 'mixed'), 3),
       rec('swar-shift', 'scalar', 'wasm-simd128', word(2, 'mixed'), 2),
-      rec('sparse', 'scalar', 'wasm-simd128', word(3, 'mixed'), 0.1, 'reference scalar-builtin/scalar', 3000),
+      rec('sparse', 'scalar', 'wasm-simd128', word(3, 'mixed'), 0.1, 3000),
     ];
-    const series = sweepSeries(sourcesOf({ native, mine, shared: [] }));
-    const wasm = series.filter((s) => s.source === 'wasm-simd128');
+    const sources = sourcesOf({ native, mine, shared: [] });
+    const wasm = sweepSeries(sources).filter((s) => s.source === 'wasm-simd128');
     expect(wasm.map((s) => `${s.kernel} ${s.order} ${[...s.points.keys()]}`)).toEqual(['swar-shift mixed 1,2', 'sparse mixed 1,2']);
-    const found = crossovers(series).find((c) => c.source === 'wasm-simd128')!;
-    expect(found.order).toBe('mixed');
-    expect(found.lines[0]).toBe('sparse beats swar-shift at k = 1 (crossover after k = 1)');
-    expect(found.lines[1]).toBe('fastest: sparse at k = 1; swar-shift at k = 2');
-  });
-
-  it('formats ranges of k', () => {
-    expect(ranges([3, 0, 1, 2, 7, 9, 10])).toBe('0–3, 7, 9–10');
-    expect(ranges([5])).toBe('5');
-    expect(ranges([])).toBe('');
+    const tables = summarize(sources.find((s) => s.label === 'wasm-simd128')!.records as PageRecord[]).tables;
+    expect(tables.map((t: any) => t.id)).toEqual(['sweep-mixed']);
+    expect(tables[0].notes).toEqual(['sparse beats swar-shift at k = 1 (crossover after k = 1)', 'fastest: sparse at k = 1; swar-shift at k = 2']);
   });
 });
 
@@ -87,34 +76,35 @@ describe('arrays table', () => {
   const native = [
     rec('vpopcntdq', 'avx512', 'native', array(16384), 0.08),
     rec('byte-popcnt', 'sse4.1', 'native', array(16384), 0.6),
-    rec('memory-read', 'avx512', 'native', array(16384, 'read'), 0.05, 'a plain byte loop over the generated bytes'),
+    rec('memory-read', 'avx512', 'native', array(16384, 'read'), 0.05),
     rec('vpopcntdq', 'avx512', 'native', array(64 << 20), 1.0),
-    rec('memory-read', 'avx512', 'native', array(64 << 20, 'read'), 0.9, 'a plain byte loop over the generated bytes'),
+    rec('memory-read', 'avx512', 'native', array(64 << 20, 'read'), 0.9),
+    rec('vpopcntdq', 'avx512', 'native', { ...array(16384), k: 8 }, 1.0), // other settings
+    rec('vpopcntdq', 'avx512', 'native', array(16384), 0.01, 16384), // a file
   ];
-  const mine = [rec('byte-popcnt', 'simd128', 'wasm-simd128', array(16384), 0.8), rec('byte-popcnt', 'simd128', 'wasm-simd128', array(4096), 0.8, 'reference scalar-builtin/scalar', 4096)];
 
   it('shows the settings on screen in array mode, else the benchmark’s', () => {
     expect(arraySettings({ mode: 'word', k: 3, order: 'mixed', offset: 5, seed: 9, size: 8 })).toEqual({ k: 32, order: 'sorted', offset: 0, seed: 1 });
     expect(arraySettings({ mode: 'read', k: 3, order: 'mixed', offset: 5, seed: 9, size: 8 })).toEqual({ k: 3, order: 'mixed', offset: 5, seed: 9 });
   });
 
-  it('puts kernels before the memory-read ceiling, per source, with sizes as columns', () => {
-    const table = arrayRows(sourcesOf({ native, mine, shared: [] }), array(16384));
-    expect(table.sizes).toEqual([16384, 64 << 20]);
-    expect(table.rows.map((r) => `${r.kernel}/${r.isa} ${r.source.label}`)).toEqual([
-      'vpopcntdq/avx512 native', 'byte-popcnt/sse4.1 native', 'memory-read/avx512 native', 'byte-popcnt/simd128 wasm-simd128',
+  it('summarises the generated cases with those settings, as the engine formats them', () => {
+    const picked = arrayRecords(native, word(0, 'sorted'));
+    expect(picked).toHaveLength(5);
+    const arrays = summarize(picked).tables.find((t: any) => t.id === 'arrays');
+    expect(arrays.header).toEqual(['kernel', '16 KiB', '64 MiB']);
+    expect(arrays.rows).toEqual([
+      ['vpopcntdq/avx512', '100.0', '8.0'], ['byte-popcnt/sse4.1', '13.3', '–'], ['memory-read/avx512 (ceiling)', '160.0', '8.9'],
     ]);
-    expect(arraySummary(table)).toEqual([
-      'native, best array kernel: 16 KiB: vpopcntdq/avx512 100.0 GB/s (63% of memory-read) · 64 MiB: vpopcntdq/avx512 8.00 GB/s (90% of memory-read)',
-      'wasm-simd128, best array kernel: 16 KiB: byte-popcnt/simd128 10.0 GB/s, 0.10× native best',
-    ]);
+    expect(arrays.row_keys).toEqual(['vpopcntdq/avx512', 'byte-popcnt/sse4.1', 'memory-read/avx512']);
+    expect(arrays.column_keys).toEqual([null, 16384, 64 << 20]);
+    expect(arrays.notes[0]).toBe('16 KiB: best vpopcntdq/avx512 100.0 GB/s, 62% of memory-read/avx512 (160.0 GB/s)');
   });
 
-  it('tells generated data from a file by the engine’s case-name marker', () => {
+  it('tells generated data from a file by the record’s input field, not by its name', () => {
     expect(isGenerated(rec('x', 'scalar', 'native', array(8), 1))).toBe(true);
-    expect(isGenerated(rec('x', 'scalar', 'native', array(8), 1, 'a plain byte loop over the generated bytes'))).toBe(true);
-    expect(isGenerated(rec('x', 'scalar', 'native', array(8), 1, 'a plain byte loop over the file', 123))).toBe(false);
-    expect(isGenerated(rec('x', 'scalar', 'native', array(8), 1, 'is the reference', 4096))).toBe(false);
+    expect(isGenerated(rec('x', 'scalar', 'native', array(8), 1, 123))).toBe(false);
+    expect(isGenerated({ ...rec('x', 'scalar', 'native', array(8), 1), case: 'mode=array file=5B' })).toBe(true);
   });
 
   it('names sizes by their binary unit', () => {
@@ -134,14 +124,13 @@ describe('pivot column labels', () => {
 });
 
 describe('benchmark groups', () => {
-  let names: string[] = [];
-  beforeAll(async () => {
-    const m = await loadModule('baseline');
-    names = call(m, { action: 'catalog' }).puzzles.find((p: any) => p.id === 'popcount').bench_cases.map((c: any) => c.name);
+  let cases: { name: string; params: Record<string, number | string> }[] = [];
+  beforeAll(() => {
+    cases = call(m, { action: 'catalog' }).puzzles.find((p: any) => p.id === 'popcount').bench_cases;
   });
 
-  it('select the quick set, each sweep, the arrays and everything from the catalog’s cases', () => {
-    expect(benchGroups.map((g) => names.filter(g.cases).length)).toEqual([9, 65, 65, 12, 142]);
-    expect(names.filter(benchGroups[0]!.cases)).toContain('k=32 mode=array offset=0 order=sorted seed=1 size=16384');
+  it('select the quick set, each sweep, the arrays and everything from the catalog’s cases, by params', () => {
+    expect(benchGroups.map((g) => cases.filter(g.cases).length)).toEqual([9, 65, 65, 12, 142]);
+    expect(cases.filter(benchGroups[0]!.cases).map((c) => c.name)).toContain('k=32 mode=array offset=0 order=sorted seed=1 size=16384');
   });
 });

@@ -1,14 +1,16 @@
 // Entry point of bench.html, driven by scripts/bench-compare.mjs in headless Chromium. It runs
 // engine bench requests through the same worker bridge as the playground, and pairs wasm records
-// with native ones using the page's own comparison rule (app/compare.ts).
+// with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
+// come from the engine itself, so they carry its case_key.
 import { learnIsas, nativeCounterpart, speedRatio } from './app/compare';
 import type { Catalog } from './app/engine-types';
-import type { Build, Environment, ResultRecord } from './share/schema';
+import type { Build, Environment } from './share/schema';
+import type { PageRecord } from './share/verify';
 import { WorkerBridge } from './worker/bridge';
 
 interface BenchResult {
   environment: Environment;
-  response: { ok: boolean; error?: string; report?: { records: ResultRecord[] } };
+  response: { ok: boolean; error?: string; report?: { records: PageRecord[] } };
 }
 
 const api = {
@@ -23,7 +25,7 @@ const api = {
       bridge.stop();
     }
   },
-  compare(wasm: ResultRecord[], native: ResultRecord[]) {
+  compare(wasm: PageRecord[], native: PageRecord[]) {
     return wasm.map((record) => {
       const counterpart = nativeCounterpart(record, native);
       return { record, native: counterpart?.record ?? null, sameWidth: counterpart?.sameWidth ?? false, ratio: counterpart ? speedRatio(record, counterpart.record) : null };

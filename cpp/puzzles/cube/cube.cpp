@@ -264,6 +264,25 @@ std::vector<NamedCase> Cube::cases() {
   };
 }
 
+Expected<json> Cube::canonical_params(const json& params, const Input& /*input: none; the engine checks*/) {
+  const auto op = op_from_name(params.at("op").get_ref<const std::string&>());
+  if (!op) return Error{"op: unknown operation", "op"};  // unreachable: the schema checked it
+  const bool reads_moves = *op != Op::random && !is_benchmark(*op);
+  json out = params;
+  for (const char* field : {"moves", "with"}) {
+    const bool reads = reads_moves && (field == std::string_view("moves") || *op == Op::compose);
+    if (!reads) {
+      out[field] = "";
+      continue;
+    }
+    auto text = canonical_cube_input(params.at(field).get_ref<const std::string&>());
+    if (!text) return Error{std::string(field) + ": " + text.error(), field};
+    out[field] = text.value();
+  }
+  if (reads_moves) out["seed"] = 1;
+  return out;
+}
+
 Expected<Case> Cube::prepare(const json& params, const Input& /*input: none; the engine checks*/) {
   const auto op = op_from_name(params.at("op").get_ref<const std::string&>());
   if (!op) return Error{"op: unknown operation"};  // unreachable: the schema checked it

@@ -113,6 +113,10 @@ inline constexpr std::string_view kSolvedFacelets =
 // facelet string, anything else as moves; an empty text is the solved cube. The result is the
 // list of factors whose product is the cube: one per move, or the one facelet state.
 Expected<std::vector<CubieCube>> parse_cube_input(std::string_view text);
+// The same input in one spelling, or parse_cube_input's error: a move sequence as its moves
+// separated by single spaces, with ' for a counter-clockwise turn and 2 for a half turn (so
+// "R2’  U" and "R2 U" are one case); a facelet string without the spaces around it.
+Expected<std::string> canonical_cube_input(std::string_view text);
 
 // ---- random states -------------------------------------------------------------------------------
 
@@ -231,6 +235,11 @@ struct Cube {
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
+  // The case's identity, cheap enough to run on every keystroke (the page's "validate"): the op's
+  // cube inputs parsed and spelled one way, errors carrying the field ("moves", "with"), and the
+  // params the op does not read set to their bench-case values ("" and seed 1), so an
+  // op=compose-throughput run matches the native bench case whatever the moves field holds.
+  static Expected<json> canonical_params(const json& params, const Input& input);
   static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(KernelImpl impl, const Case& c, Workspace& w) {
     // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).

@@ -196,4 +196,24 @@ Expected<std::vector<CubieCube>> parse_cube_input(std::string_view text) {
   return factors;
 }
 
+Expected<std::string> canonical_cube_input(std::string_view text) {
+  std::string_view word = text;
+  while (!word.empty() && is_space(word.front())) word.remove_prefix(1);
+  while (!word.empty() && is_space(word.back())) word.remove_suffix(1);
+  if (word.size() > kLongestMove && std::none_of(word.begin(), word.end(), is_space)) {
+    auto checked = parse_cube_input(word);
+    if (!checked) return Error{checked.error()};
+    return std::string(word);
+  }
+  auto moves = parse_moves(text);
+  if (!moves) return Error{moves.error()};
+  std::string out;
+  for (std::uint8_t m : moves.value()) {
+    if (!out.empty()) out += ' ';
+    out += kFaces[m / 3];
+    out += m % 3 == 1 ? "2" : m % 3 == 2 ? "'" : "";
+  }
+  return out;
+}
+
 }  // namespace sp::cube

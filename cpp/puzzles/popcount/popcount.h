@@ -89,8 +89,9 @@ struct Popcount {
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
   static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);
-  // What the CLI prints after a benchmark run (Puzzle::summarize; summary.cpp): the word sweep
-  // as ns per word by k with the crossovers, the arrays as GB/s by size against memory-read.
+  // The tables the CLI prints after a benchmark run and the page shows (Puzzle::summarize;
+  // summary.cpp): the word sweep as ns per word by k with the crossovers, the arrays as GB/s by
+  // size against memory-read. Malformed records are left out.
   static json summarize(const json& records);
 };
 

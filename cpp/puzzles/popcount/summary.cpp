@@ -1,14 +1,18 @@
-// The tables a terminal reader wants after `simd-puzzles bench popcount` (the page draws the same
-// from its records in web/src/puzzles/popcount.ts): the word sweep as ns per 64-bit word by k,
-// one column per variant, with where each variant beats swar-shift and which is fastest; and the
-// arrays as GB/s by size against the memory-read ceiling. The CLI prints it after the records.
+// The popcount tables, for the CLI after `simd-puzzles bench popcount` and for the page (engine
+// action "summarize", once per source of records: native, each wasm build, a sharer's): the word
+// sweep as ns per 64-bit word by k, one column per variant, with where each variant beats
+// swar-shift and which is fastest; and the arrays as GB/s by size against the memory-read ceiling.
+// Each table carries its findings in "notes"; numbers are formatted by core/format.h, so both
+// sides print the same text.
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
+#include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "core/format.h"
 #include "puzzles/popcount/popcount.h"
 
 namespace sp::popcount {
@@ -16,44 +20,39 @@ namespace {
 
 constexpr const char* kYardstick = "swar-shift";
 
-std::string fixed(double v, int decimals) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
+// What a summary reads from one record. Records reach here from the page too (a share link, an
+// imported report), so every field is type-checked: a malformed record is left out, never a throw
+// (the wasm build has no exceptions; a throw would abort the module).
+struct Timed {
+  std::string kernel, isa, mode, order;
+  std::int64_t k = -1, size = 0;
+  double ns_per_unit = 0, units_per_second = 0;
+};
 
-// Records of generated data (a file run's record says what it read, in "input").
-bool generated(const json& r) { return !r.contains("input"); }
-
-// Records reach summarize from outside too (the engine's summarize action, an imported report), so
-// a field is read only after it is checked to be there with its type and within the schema: a
-// record that fails is skipped, never thrown on (an exception aborts the wasm module).
-bool is_object_at(const json& o, const char* key) { return o.contains(key) && o[key].is_object(); }
-bool is_text_at(const json& o, const char* key) { return o.contains(key) && o[key].is_string(); }
-bool is_int_at(const json& o, const char* key, std::int64_t lo, std::int64_t hi) {
-  if (!o.contains(key) || !o[key].is_number_integer()) return false;
-  if (o[key].is_number_unsigned()) {  // JSON text's non-negative integers; may exceed INT64_MAX
-    const std::uint64_t v = o[key].get<std::uint64_t>();
-    return v <= static_cast<std::uint64_t>(hi) && (lo <= 0 || v >= static_cast<std::uint64_t>(lo));
-  }
-  return o[key].get<std::int64_t>() >= lo && o[key].get<std::int64_t>() <= hi;
-}
-// kernel, isa, params.mode and finite timings: what both tables read.
-bool readable(const json& r) {
-  if (!r.is_object() || !is_text_at(r, "kernel") || !is_text_at(r, "isa") || !is_object_at(r, "params") ||
-      !is_object_at(r, "timing") || !is_text_at(r["params"], "mode"))
-    return false;
-  for (const char* key : {"ns_per_unit", "units_per_second"}) {
-    const json& t = r["timing"];
-    if (!t.contains(key) || !t[key].is_number() || !std::isfinite(t[key].get<double>())) return false;
-  }
-  return true;
-}
-
-std::string size_name(std::int64_t bytes) {
-  if (bytes >= (1 << 20) && bytes % (1 << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
-  if (bytes >= (1 << 10) && bytes % (1 << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
-  return std::to_string(bytes) + " B";
+std::optional<Timed> timed_generated(const json& r) {
+  if (!r.is_object() || r.contains("input")) return std::nullopt;  // a file run says what it read in "input"
+  const json* params = r.contains("params") ? &r["params"] : nullptr;
+  const json* timing = r.contains("timing") ? &r["timing"] : nullptr;
+  if (!params || !params->is_object() || !timing || !timing->is_object()) return std::nullopt;
+  auto text = [](const json& o, const char* key) { return o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string(); };
+  auto integer = [](const json& o, const char* key, std::int64_t& out) {
+    if (!o.contains(key) || !o[key].is_number_integer()) return false;
+    out = o[key].get<std::int64_t>();
+    return true;
+  };
+  auto number = [](const json& o, const char* key, double& out) {
+    if (!o.contains(key) || !o[key].is_number()) return false;
+    out = o[key].get<double>();
+    return std::isfinite(out) && out > 0;
+  };
+  Timed t{text(r, "kernel"), text(r, "isa"), text(*params, "mode"), text(*params, "order")};
+  // k matters to word pools, size to arrays: each is checked where it is present.
+  if (params->contains("size") && !integer(*params, "size", t.size)) return std::nullopt;
+  if (params->contains("k") && !integer(*params, "k", t.k)) return std::nullopt;
+  if (t.kernel.empty() || t.isa.empty() ||
+      !number(*timing, "ns_per_unit", t.ns_per_unit) || !number(*timing, "units_per_second", t.units_per_second))
+    return std::nullopt;
+  return t;
 }
 
 std::string ranges(const std::vector<int>& ks) {
@@ -118,7 +117,7 @@ std::vector<std::string> sweep_findings(const std::vector<std::pair<std::string,
 }  // namespace
 
 json Popcount::summarize(const json& records) {
-  json tables = json::array(), notes = json::array();
+  json tables = json::array();
   const std::vector<std::string>& order_of_kernels = info().kernel_order;
   auto rank = [&](const std::string& id) {
     return std::find(order_of_kernels.begin(), order_of_kernels.end(), id) - order_of_kernels.begin();
@@ -128,10 +127,9 @@ json Popcount::summarize(const json& records) {
   for (const char* order : {"sorted", "mixed"}) {
     std::map<std::string, std::map<int, double>> by_kernel;
     for (const auto& r : records) {
-      if (!readable(r) || !generated(r) || r["params"]["mode"] != "word" || !is_text_at(r["params"], "order") ||
-          r["params"]["order"] != order || !is_int_at(r["params"], "k", 0, 64))
-        continue;
-      by_kernel[r["kernel"].get<std::string>()][r["params"]["k"].get<int>()] = 8 * r["timing"]["ns_per_unit"].get<double>();
+      const auto t = timed_generated(r);
+      if (!t || t->mode != "word" || t->order != order || t->k < 0 || t->k > 64) continue;
+      by_kernel[t->kernel][static_cast<int>(t->k)] = 8 * t->ns_per_unit;
     }
     if (by_kernel.empty()) continue;
     std::vector<std::pair<std::string, std::map<int, double>>> variants(by_kernel.begin(), by_kernel.end());
@@ -145,13 +143,14 @@ json Popcount::summarize(const json& records) {
     json rows = json::array();
     for (int k : ks) {
       json row = {std::to_string(k)};
-      for (const auto& v : variants) row.push_back(v.second.count(k) ? fixed(v.second.at(k), 2) : "–");
+      for (const auto& v : variants) row.push_back(v.second.count(k) ? format_fixed(v.second.at(k), 2) : "–");
       rows.push_back(row);
     }
-    tables.push_back({{"title", std::string("word sweep, ") + order + " pools: ns per 64-bit word"}, {"header", header}, {"rows", rows}});
-    std::string line;
-    for (const auto& finding : sweep_findings(variants)) line += (line.empty() ? "" : "; ") + finding;
-    notes.push_back(std::string(order) + ": " + line);
+    tables.push_back({{"id", std::string("sweep-") + order},
+                      {"title", std::string("word sweep, ") + order + " pools: ns per 64-bit word"},
+                      {"header", header},
+                      {"rows", rows},
+                      {"notes", sweep_findings(variants)}});
   }
 
   // The arrays: kernel -> size -> GB/s, the memory-read ceiling last.
@@ -163,27 +162,26 @@ json Popcount::summarize(const json& records) {
   std::vector<Row> rows;
   std::set<std::int64_t> sizes;
   for (const auto& r : records) {
-    if (!readable(r) || !generated(r)) continue;
-    const std::string mode = r["params"]["mode"].get<std::string>();
-    if ((mode != "array" && mode != "read") || !is_int_at(r["params"], "size", 0, kMaxSize)) continue;
-    const std::int64_t size = r["params"]["size"].get<std::int64_t>();
-    sizes.insert(size);
-    auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& x) { return x.kernel == r["kernel"] && x.isa == r["isa"]; });
-    if (it == rows.end())
-      it = rows.insert(rows.end(), Row{r["kernel"].get<std::string>(), r["isa"].get<std::string>(), mode == "read", {}});
-    it->gbps[size] = r["timing"]["units_per_second"].get<double>() / 1e9;
+    const auto t = timed_generated(r);
+    if (!t || (t->mode != "array" && t->mode != "read") || t->size <= 0) continue;
+    sizes.insert(t->size);
+    auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& x) { return x.kernel == t->kernel && x.isa == t->isa; });
+    if (it == rows.end()) it = rows.insert(rows.end(), Row{t->kernel, t->isa, t->mode == "read", {}});
+    it->gbps[t->size] = t->units_per_second / 1e9;
   }
   if (!rows.empty()) {
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return !a.read && b.read; });
     json header = {"kernel"};
-    for (auto size : sizes) header.push_back(size_name(size));
-    json table_rows = json::array();
+    for (auto size : sizes) header.push_back(format_bytes(size));
+    json table_rows = json::array(), row_keys = json::array(), column_keys = {nullptr};
     for (const Row& row : rows) {
       json cells = {row.kernel + "/" + row.isa + (row.read ? " (ceiling)" : "")};
-      for (auto size : sizes) cells.push_back(row.gbps.count(size) ? fixed(row.gbps.at(size), 1) : "–");
+      for (auto size : sizes) cells.push_back(row.gbps.count(size) ? format_fixed(row.gbps.at(size), 1) : "–");
       table_rows.push_back(cells);
+      row_keys.push_back(row.kernel + "/" + row.isa);
     }
-    tables.push_back({{"title", "arrays: GB/s by size"}, {"header", header}, {"rows", table_rows}});
+    for (auto size : sizes) column_keys.push_back(size);
+    json notes = json::array();
     for (auto size : sizes) {
       const Row *best = nullptr, *ceiling = nullptr;
       for (const Row& row : rows) {
@@ -192,15 +190,24 @@ json Popcount::summarize(const json& records) {
         if (!slot || row.gbps.at(size) > slot->gbps.at(size)) slot = &row;
       }
       if (!best) continue;
-      std::string note = size_name(size) + ": best " + best->kernel + "/" + best->isa + " " + fixed(best->gbps.at(size), 1) + " GB/s";
+      std::string note = format_bytes(size) + ": best " + best->kernel + "/" + best->isa + " " + format_fixed(best->gbps.at(size), 1) + " GB/s";
       if (ceiling)
-        note += ", " + fixed(100 * best->gbps.at(size) / ceiling->gbps.at(size), 0) + "% of memory-read/" + ceiling->isa +
-                " (" + fixed(ceiling->gbps.at(size), 1) + " GB/s)";
+        note += ", " + format_percent(best->gbps.at(size), ceiling->gbps.at(size), 0) + " of memory-read/" + ceiling->isa +
+                " (" + format_fixed(ceiling->gbps.at(size), 1) + " GB/s)";
       notes.push_back(note);
     }
+    // The keys say which kernel and size each cell is, for a reader that adds its own columns
+    // (the page puts its wasm ÷ native ratios beside the GB/s).
+    tables.push_back({{"id", "arrays"},
+                      {"title", "arrays: GB/s by size"},
+                      {"header", header},
+                      {"rows", table_rows},
+                      {"row_keys", row_keys},
+                      {"column_keys", column_keys},
+                      {"notes", notes}});
   }
   if (tables.empty()) return nullptr;
-  return {{"tables", tables}, {"notes", notes}};
+  return {{"tables", tables}};
 }
 
 }  // namespace sp::popcount

@@ -1,7 +1,7 @@
 // The bar chart: median time per kernel, your wasm builds beside native and the sharer's numbers.
 // Chart.js, registering only the pieces a log-scale bar chart needs.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
-import type { ResultRecord } from '../share/schema';
+import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { formatDuration } from './format';
 
@@ -9,12 +9,12 @@ Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legen
 
 const COLORS = { simd128: '#2f6fdb', baseline: '#8ab0f0', native: '#d9822b', shared: '#5aa469' };
 
-export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly ResultRecord[], native: readonly ResultRecord[], shared: readonly ResultRecord[]): Chart {
+export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[]): Chart {
   previous?.destroy();
   const rows = mine.length ? mine : shared;
   const labels = [...new Set(rows.map((r) => `${r.kernel}/${r.isa}`))];
-  const series = (pick: (key: string) => ResultRecord | null | undefined) => labels.map((key) => pick(key)?.timing?.median_ns ?? null);
-  const find = (records: readonly ResultRecord[], build: string) => (key: string) => records.find((r) => `${r.kernel}/${r.isa}` === key && r.build === build);
+  const series = (pick: (key: string) => PageRecord | null | undefined) => labels.map((key) => pick(key)?.timing?.median_ns ?? null);
+  const find = (records: readonly PageRecord[], build: string) => (key: string) => records.find((r) => `${r.kernel}/${r.isa}` === key && r.build === build);
   const datasets = [
     { label: 'wasm SIMD128 (you)', data: series(find(mine, 'wasm-simd128')), backgroundColor: COLORS.simd128 },
     { label: 'wasm baseline (you)', data: series(find(mine, 'wasm-baseline')), backgroundColor: COLORS.baseline },

@@ -1,7 +1,8 @@
 // How a wasm result is compared with native numbers, in one place (the table, the chart and
 // bench:compare all use it).
 //
-// Counterpart: the native record of the same puzzle, case and kernel id. A kernel can exist in
+// Counterpart: the native record of the same puzzle, case (its case_key, the engine's identity:
+// labels may shorten, keys never do) and kernel id. A kernel can exist in
 // several native ISAs (simd-lanes: sse4.1, avx2, avx512); the fair comparison for wasm SIMD128 is
 // the native ISA of the same vector width (128-bit: sse4.1 or neon), and scalar with scalar.
 // Only when no same-width record exists do we fall back to the fastest native one, and say so.
@@ -9,7 +10,7 @@
 // Ratio: wasm speed as a fraction of native speed, native median / wasm median. 0.80× means the
 // browser runs the kernel at 80% of native speed.
 import type { IsaInfo } from './engine-types';
-import type { Params, ResultRecord } from '../share/schema';
+import type { PageRecord } from '../share/verify';
 
 // Vector widths by ISA label, learned from the engine's catalog (one list, in cpp/core/cpu.h).
 const isaBits = new Map<string, number>();
@@ -24,13 +25,13 @@ export function vectorBits(isa: string): number | undefined {
 }
 
 export interface Counterpart {
-  record: ResultRecord;
+  record: PageRecord;
   sameWidth: boolean;
 }
 
-export function nativeCounterpart(wasm: ResultRecord, native: readonly ResultRecord[]): Counterpart | null {
+export function nativeCounterpart(wasm: PageRecord, native: readonly PageRecord[]): Counterpart | null {
   const candidates = native.filter(
-    (r) => r.puzzle === wasm.puzzle && r.case === wasm.case && r.kernel === wasm.kernel && r.timing,
+    (r) => r.puzzle === wasm.puzzle && r.case_key === wasm.case_key && r.kernel === wasm.kernel && r.timing,
   );
   const width = vectorBits(wasm.isa);
   const sameWidth = width === undefined ? undefined : candidates.find((r) => vectorBits(r.isa) === width);
@@ -40,42 +41,31 @@ export function nativeCounterpart(wasm: ResultRecord, native: readonly ResultRec
 }
 
 /** Speed of `a` relative to `b` (b's median / a's median); null without both timings. */
-export function speedRatio(a: ResultRecord, b: ResultRecord): number | null {
+export function speedRatio(a: PageRecord, b: PageRecord): number | null {
   if (!a.timing || !b.timing || a.timing.median_ns <= 0) return null;
   return b.timing.median_ns / a.timing.median_ns;
 }
 
 /** The record in `others` for the same puzzle, case, kernel, ISA and build (a sharer's run). */
-export function sameRun(record: ResultRecord, others: readonly ResultRecord[]): ResultRecord | null {
+export function sameRun(record: PageRecord, others: readonly PageRecord[]): PageRecord | null {
   return (
     others.find(
       (r) =>
-        r.puzzle === record.puzzle && r.case === record.case && r.kernel === record.kernel && r.isa === record.isa && r.build === record.build,
+        r.puzzle === record.puzzle && r.case_key === record.case_key && r.kernel === record.kernel && r.isa === record.isa && r.build === record.build,
     ) ?? null
   );
 }
 
-/** Records of one case, for the chart and the table. */
-export function forCase(records: readonly ResultRecord[], puzzle: string, caseName: string): ResultRecord[] {
-  return records.filter((r) => r.puzzle === puzzle && r.case === caseName);
+/** Records of one case (by its key), for the chart and the table. */
+export function forCase(records: readonly PageRecord[], puzzle: string, caseKey: string): PageRecord[] {
+  return records.filter((r) => r.puzzle === puzzle && r.case_key === caseKey);
 }
 
 /**
- * The engine's label for a case (cpp/core/engine.cpp, case_name): "key=value" pairs, keys in
- * alphabetical order (nlohmann's object is a std::map), long values cut to 45 characters + "…".
- * Records carry this name, so it is how the page finds native and shared numbers for the params
- * on screen before anything runs.
+ * Records merged into `into`, a newer record replacing an older one of the same case, kernel, ISA
+ * and build: a run of the same case again updates its rows, other cases' rows stay.
  */
-export function caseName(_puzzle: { params: readonly { name: string }[] }, params: Params): string {
-  return Object.keys(params)
-    .sort()
-    .map((key) => {
-      const v = params[key];
-      let text = typeof v === 'string' ? v : JSON.stringify(v);
-      // Code points, as the engine counts (cpp/core/engine.cpp case_name), not UTF-16 units.
-      const chars = [...text];
-      if (chars.length > 48) text = `${chars.slice(0, 45).join('')}…`;
-      return `${key}=${text}`;
-    })
-    .join(' ');
+export function mergeRecords(into: readonly PageRecord[], newer: readonly PageRecord[]): PageRecord[] {
+  const same = (a: PageRecord, b: PageRecord) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa && a.build === b.build;
+  return [...into.filter((old) => !newer.some((r) => same(old, r))), ...newer];
 }

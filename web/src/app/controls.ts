@@ -1,76 +1,32 @@
 // The run controls: parameter fields (from the puzzle's schema), kernel checkboxes grouped by
-// ISA, and the wasm builds to run. Field checks mirror cpp/core/params.cpp so a bad value is
-// caught as it is typed; the engine checks again before anything runs.
+// ISA, and the wasm builds to run. The fields check nothing themselves: every edit goes to the
+// engine's `validate` (cpp/core/engine.h), and its error is shown under the field it names. One
+// source of truth for what a valid parameter is, and for its message.
 import type { Build, Params } from '../share/schema';
 import { h } from './dom';
-import type { CatalogKernel, CatalogPuzzle, ParamSpec } from './engine-types';
+import type { CaseCheck } from './engine';
+import type { CatalogKernel, CatalogPuzzle } from './engine-types';
 
-export function checkParam(spec: ParamSpec, raw: string): { value: number | string | boolean } | { error: string } {
-  if (spec.kind === 'flag') return raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: `${spec.name} must be true or false` };
-  if (spec.kind === 'integer') {
-    const range = `${spec.min}..${spec.max}`;
-    // The engine's grammar (std::from_chars): an optional '-' and ASCII digits, no '+'. Whitespace
-    // around a typed number is dropped here: the page sends the number, not the text.
-    const text = raw.trim();
-    if (!/^-?\d+$/.test(text)) return { error: `${spec.name} must be an integer in ${range}, got '${text.slice(0, 40)}'` };
-    const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < (spec.min ?? -Infinity) || value > (spec.max ?? Infinity))
-      return { error: `${spec.name} must be in ${range}, got ${text.slice(0, 40)}` };
-    return { value };
-  }
-  if (spec.kind === 'choice') {
-    return spec.choices?.includes(raw) ? { value: raw } : { error: `${spec.name} must be one of ${spec.choices?.join(', ')}` };
-  }
-  // A lone UTF-16 surrogate cannot be sent (the request would not be JSON the engine reads), and
-  // lengths are characters (code points), as the engine counts them, not UTF-16 units.
-  if (/\p{Cs}/u.test(raw)) return { error: `${spec.name} contains a broken character (a lone UTF-16 surrogate)` };
-  if ([...raw].length > (spec.max_length ?? 256)) return { error: `${spec.name} is too long (at most ${spec.max_length} characters)` };
-  return { value: raw };
+export interface ParamsForm {
+  element: HTMLElement;
+  /** Shows the engine's verdict on the values: an error under the field it names, or none. */
+  show(check: CaseCheck | null): void;
 }
 
-/** Params from a link or a previous visit, checked against the schema; bad entries fall back to defaults. */
-export function sanitizeParams(puzzle: CatalogPuzzle, given: Params): { params: Params; problems: string[] } {
-  const params: Params = {};
-  const problems: string[] = [];
-  for (const spec of puzzle.params) {
-    const raw = given[spec.name];
-    if (raw === undefined) {
-      params[spec.name] = spec.default;
-      continue;
-    }
-    const checked = checkParam(spec, String(raw));
-    if ('error' in checked) {
-      problems.push(checked.error);
-      params[spec.name] = spec.default;
-    } else {
-      params[spec.name] = checked.value;
-    }
-  }
-  for (const name of Object.keys(given)) if (!puzzle.params.some((s) => s.name === name)) problems.push(`unknown parameter '${name}'`);
-  return { params, problems };
-}
-
-export function paramsForm(puzzle: CatalogPuzzle, values: Params, onChange: (params: Params, error: string | null) => void): HTMLElement {
+/** The puzzle's fields, filled with `values`; every edit hands all values, as typed, to `onInput`. */
+export function paramsForm(puzzle: CatalogPuzzle, values: Params, onInput: (params: Params) => void): ParamsForm {
   const current: Params = { ...values };
-  const errors = new Map<string, string>();
-  const message = h('p', { className: 'field-error', attrs: { role: 'alert', 'aria-live': 'polite' } });
+  const general = h('p', { className: 'field-error', attrs: { 'data-error-for': '', 'aria-live': 'polite' } });
+  const inputs = new Map<string, { input: HTMLInputElement | HTMLSelectElement; error: HTMLElement }>();
   const fields = puzzle.params.map((spec) => {
     const id = `param-${spec.name}`;
-    const update = (raw: string) => {
-      const checked = checkParam(spec, raw);
-      if ('error' in checked) errors.set(spec.name, checked.error);
-      else {
-        errors.delete(spec.name);
-        current[spec.name] = checked.value;
-      }
-      const first = errors.values().next().value ?? null;
-      message.textContent = first ?? '';
-      input.setAttribute('aria-invalid', errors.has(spec.name) ? 'true' : 'false');
-      onChange({ ...current }, first);
+    const update = (value: string | boolean) => {
+      current[spec.name] = value;
+      onInput({ ...current });
     };
     let input: HTMLInputElement | HTMLSelectElement;
     if (spec.kind === 'flag') {
-      const box = h('input', { id, attrs: { type: 'checkbox', name: spec.name }, on: { change: () => update(String(box.checked)) } });
+      const box = h('input', { id, attrs: { type: 'checkbox', name: spec.name }, on: { change: () => update(box.checked) } });
       box.checked = (values[spec.name] ?? spec.default) === true;
       input = box;
     } else if (spec.kind === 'choice') {
@@ -82,10 +38,24 @@ export function paramsForm(puzzle: CatalogPuzzle, values: Params, onChange: (par
       input = h('input', { id, attrs, on: { input: () => update(input.value) } });
       input.value = String(values[spec.name] ?? spec.default);
     }
+    const error = h('small', { className: 'field-error', attrs: { 'data-error-for': spec.name, 'aria-live': 'polite' } });
+    input.setAttribute('aria-describedby', `${id}-help`);
+    inputs.set(spec.name, { input, error });
     const hint = spec.kind === 'integer' ? ` (${spec.min}–${spec.max})` : '';
-    return h('div', { className: 'field' }, h('label', { attrs: { for: id } }, spec.name, h('span', { className: 'hint' }, hint)), input, h('small', {}, spec.help));
+    return h('div', { className: 'field' },
+      h('label', { attrs: { for: id } }, spec.name, h('span', { className: 'hint' }, hint)),
+      input, error, h('small', { id: `${id}-help` }, spec.help));
   });
-  return h('div', { className: 'params' }, ...fields, message);
+  const show = (check: CaseCheck | null) => {
+    const field = check && !check.ok ? check.field ?? '' : null;
+    for (const [name, { input, error }] of inputs) {
+      const mine = field === name;
+      error.textContent = mine && check && !check.ok ? check.error : '';
+      input.setAttribute('aria-invalid', mine ? 'true' : 'false');
+    }
+    general.textContent = check && !check.ok && !inputs.has(field ?? '') ? check.error : '';
+  };
+  return { element: h('div', { className: 'params' }, ...fields, general), show };
 }
 
 export interface KernelChoice {

@@ -33,6 +33,8 @@ export interface CatalogPuzzle {
   source_url: string;
   work_unit: string;
   reference_kernel: string;
+  /** Every kernel id the puzzle has in some build, in display order (native-only ones included). */
+  kernel_order: string[];
   /** What an input file means to the puzzle; empty if it reads none. */
   input_file: string;
   /** Whether `simd-puzzles solve <id>` reads a contest's stdin for it. */

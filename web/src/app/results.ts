@@ -1,74 +1,103 @@
-// The results table: one row per kernel and build the viewer ran (or, for a shared link not yet
-// re-run, per record the sharer ran), with the ratio to native and to the sharer.
-import type { ResultRecord } from '../share/schema';
+// The results table of the case on screen: one row per kernel, ISA and build, the viewer's run
+// and the sharer's side by side (a run of the same case never hides the sharer's numbers), with
+// the ratio to native. Columns carry data-col names, so tests and styles never count positions.
+// Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
+import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun, speedRatio } from './compare';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatRatio, formatSpread } from './format';
 
 export interface TableInput {
-  mine: readonly ResultRecord[];
-  native: readonly ResultRecord[];
-  shared: readonly ResultRecord[];
+  mine: readonly PageRecord[];
+  native: readonly PageRecord[];
+  shared: readonly PageRecord[];
   workUnit: string;
 }
 
+/** ✓, ✗, "ref" (the reference kernel defines correct), or "claimed" (shared, not re-checked). */
+export function verdict(r: PageRecord): HTMLElement {
+  if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by }, 'claimed');
+  if (r.verified === null) return h('span', { title: r.verified_by }, 'ref');
+  return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
+}
+
+const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
+
 export function resultsTable({ mine, native, shared, workUnit }: TableInput): HTMLElement {
-  const showShared = shared.length > 0;
-  const rows: ResultRecord[] = mine.length ? [...mine] : [...shared];
-  const header = ['kernel', 'ISA', 'build', 'answer', 'verified', 'median', 'spread', `${workUnit}/s`, 'native', 'wasm ÷ native speed'];
-  if (showShared) header.push(mine.length ? 'sharer median' : 'yours', mine.length ? 'you ÷ sharer speed' : '');
-  const body = rows.map((r) => {
-    const t = r.timing;
+  const hasMine = mine.length > 0;
+  const hasShared = shared.length > 0;
+  // Rows: the viewer's records, then the sharer's that the viewer has not run.
+  const rows = [...mine.map((r) => ({ yours: r as PageRecord | null, sharer: sameRun(r, shared) })),
+    ...shared.filter((s) => !mine.some((m) => rowKey(m) === rowKey(s))).map((s) => ({ yours: null as PageRecord | null, sharer: s as PageRecord | null }))];
+  const columns: [string, string][] = [['kernel', 'kernel'], ['isa', 'ISA'], ['build', 'build'], ['verified', 'verified']];
+  if (hasMine) columns.push(['median', 'median'], ['spread', 'spread']);
+  if (hasShared) columns.push(['sharer', 'sharer median']);
+  if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
+  columns.push(['native', 'native'], ['vs-native', 'wasm ÷ native speed'], ['rate', `${workUnit}/s`], ['answer', 'answer']);
+
+  const body = rows.map(({ yours, sharer }) => {
+    const r = (yours ?? sharer)!;
     const counterpart = nativeCounterpart(r, native);
-    const sharer = mine.length ? sameRun(r, shared) : null;
-    const verified = r.verified === null ? h('span', { title: r.verified_by }, 'ref') : h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
-    const cells: (string | HTMLElement)[] = [
-      r.kernel,
-      r.isa,
-      r.build.replace(/^wasm-/, ''),
-      formatAnswer(r.answer),
-      verified,
-      t ? formatDuration(t.median_ns) : '–',
-      t ? formatSpread(t.mad_ns, t.median_ns) : '–',
-      t ? formatRate(t.units_per_second, '') : '–',
-      counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
-      counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
-    ];
-    if (showShared && mine.length) cells.push(sharer?.timing ? formatDuration(sharer.timing.median_ns) : '–', sharer ? formatRatio(speedRatio(r, sharer)) : '–');
-    if (showShared && !mine.length) cells.push('run to compare', '');
-    return h('tr', { attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build } }, ...cells.map((c) => h('td', {}, c)));
+    const cells: Record<string, string | HTMLElement> = {
+      kernel: r.kernel,
+      isa: r.isa,
+      build: r.build.replace(/^wasm-/, ''),
+      verified: verdict(r),
+      median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
+      spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
+      sharer: sharer?.timing
+        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
+        : yours ? 'not shared' : '–',
+      'vs-sharer': yours && sharer ? formatRatio(speedRatio(yours, sharer)) : '–',
+      native: counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
+      'vs-native': counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
+      rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
+      answer: formatAnswer(r.answer),
+    };
+    // A sharer's verdict shows in the verified column when the row is theirs alone.
+    if (!yours && sharer) cells.verified = verdict(sharer);
+    return h('tr', { attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer' } },
+      ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));
   });
-  return h('table', { className: 'results', attrs: { 'data-table': 'run' } }, h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body));
+  return h('table', { className: 'results', attrs: { 'data-table': 'run' } },
+    h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
+    h('tbody', {}, ...body));
 }
 
 /**
- * Benchmark cases side by side: one row per kernel/ISA/build, one column per case, each cell the
- * median and its speed relative to the native counterpart.
+ * Several cases side by side (a benchmark run, or a link carrying one): one row per kernel, ISA,
+ * build and source, one column per case (by case_key), each cell the median and its speed
+ * relative to the native counterpart.
  */
 export function pivotTable(
-  mine: readonly ResultRecord[],
-  native: readonly ResultRecord[],
-  caseOrder: readonly string[],
-  label: (record: ResultRecord) => string = (r) => r.case,
+  sources: { label: string; records: readonly PageRecord[] }[],
+  native: readonly PageRecord[],
+  caseKeys: readonly string[],
+  label: (record: PageRecord) => string = (r) => r.case,
 ): HTMLElement {
-  const cases = caseOrder.filter((c) => mine.some((r) => r.case === c));
-  for (const r of mine) if (!cases.includes(r.case)) cases.push(r.case);
-  const keys = [...new Set(mine.map((r) => `${r.kernel}/${r.isa}|${r.build}`))];
-  const body = keys.map((key) => {
+  const all = sources.flatMap((s) => s.records);
+  const cases = caseKeys.filter((k) => all.some((r) => r.case_key === k));
+  const rows = sources.flatMap((source) =>
+    [...new Set(source.records.map(rowKey))].map((key) => ({ source, key })));
+  const body = rows.map(({ source, key }) => {
     const [kernelIsa, build] = key.split('|') as [string, string];
     const cells = cases.map((c) => {
-      const r = mine.find((x) => x.case === c && `${x.kernel}/${x.isa}` === kernelIsa && x.build === build);
+      const r = source.records.find((x) => x.case_key === c && rowKey(x) === key);
       if (!r?.timing) return h('td', {}, '–');
       const counterpart = nativeCounterpart(r, native);
-      const ok = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null;
+      const mark = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : r.claimed ? h('span', { className: 'claimed' }, ' claimed') : null;
       return h('td', { title: r.verified_by },
-        formatDuration(r.timing.median_ns), ok,
+        formatDuration(r.timing.median_ns), mark,
         counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native`) : null);
     });
-    return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build } }, h('td', {}, kernelIsa), h('td', {}, build.replace(/^wasm-/, '')), ...cells);
+    return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },
+      h('td', {}, kernelIsa), h('td', {}, `${build.replace(/^wasm-/, '')}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
   });
   return h('table', { className: 'results pivot' },
     h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'),
-      ...cases.map((c) => h('th', { title: c }, label(mine.find((r) => r.case === c)!))))),
+      ...cases.map((c) => {
+        const first = all.find((r) => r.case_key === c)!;
+        return h('th', { title: first.case, attrs: { 'data-case-key': c } }, label(first));
+      }))),
     h('tbody', {}, ...body));
 }

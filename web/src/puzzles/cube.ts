@@ -1,10 +1,11 @@
-// Rubik's cube: the explainer, the facelet net, a live check of the cube inputs, and the
-// throughput/latency table with wasm ÷ native ratios and its chart.
+// Rubik's cube: the explainer, the facelet net, and the throughput/latency table with wasm ÷
+// native ratios and its chart. The cube inputs are checked by the engine as they are typed
+// (Cube::canonical_params through "validate"); the page shows its message under the field.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
 import { nativeCounterpart, speedRatio } from '../app/compare';
 import { h, sourceLink } from '../app/dom';
 import { formatRatio } from '../app/format';
-import type { Params, ResultRecord } from '../share/schema';
+import type { PageRecord } from '../share/verify';
 import type { PuzzleView, ResultsContext } from './types';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
@@ -116,97 +117,6 @@ function illustrate(data: unknown): HTMLElement | null {
   return h('figure', { className: 'board-figure' }, net(d.facelets, text), h('figcaption', {}, text, h('br'), h('code', { className: 'facelets' }, d.facelets)));
 }
 
-// ---- a live check of the inputs -----------------------------------------------------------------
-// The engine validates everything when you press Run (cpp/puzzles/cube/parse.cpp). This mirrors its
-// first checks, with the same messages, so a typo shows as you type; tests/web/cube-wasm.test.ts
-// keeps the two in step. Pieces, twists, flips and parity of a facelet string are left to Run.
-
-const SPACES = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c, 0x0b]);
-const LONGEST_MOVE = 5; // R2’: a letter, '2' and three UTF-8 bytes
-const utf8 = new TextEncoder();
-const fromUtf8 = new TextDecoder();
-
-function quoted(bytes: Uint8Array): string {
-  const shown = bytes.slice(0, 20).map((b) => (b < 0x20 || b === 0x7f ? 0x3f : b));
-  return `'${fromUtf8.decode(shown)}${bytes.length > 20 ? "...'" : "'"}`;
-}
-
-const PRIMES = ["'", '\u2019', '\u2032'].map((s) => utf8.encode(s));
-const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-function moveProblem(token: Uint8Array): string | null {
-  const first = String.fromCharCode(token[0]!);
-  if (!FACES.includes(first)) {
-    if ('urfdlb'.includes(first)) return 'lower-case letters are wide moves in WCA notation, which are not supported; faces are U R F D L B';
-    if ('MESxyz'.includes(first)) return 'slice moves and rotations are not supported, only the face turns U R F D L B';
-    return 'a move starts with a face letter U R F D L B';
-  }
-  const suffix = token.slice(1);
-  const half = suffix[0] === 0x32 ? suffix.slice(1) : null; // after a '2'
-  if (suffix.length === 0 || PRIMES.some((p) => same(suffix, p))) return null;
-  if (half && (half.length === 0 || PRIMES.some((p) => same(half, p)))) return null;
-  if (suffix[0] === 0x77) return 'wide moves are not supported, only the face turns U R F D L B';
-  return "a face letter may be followed only by ' or 2; separate moves with spaces";
-}
-
-function faceletProblem(s: Uint8Array): string | null {
-  if (s.length !== 54) return `a facelet string has 54 letters (9 per face, faces in the order U R F D L B), got ${s.length}`;
-  const counts = [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < 54; ++i) {
-    const f = FACES.indexOf(String.fromCharCode(s[i]!));
-    if (f < 0) return `letter ${i + 1} (${FACES[Math.floor(i / 9)]}${(i % 9) + 1}) is ${quoted(s.slice(i, i + 1))}: facelets are the upper-case letters U R F D L B`;
-    counts[f] += 1;
-  }
-  for (let f = 0; f < 6; ++f) {
-    const centre = String.fromCharCode(s[9 * f + 4]!);
-    if (centre !== FACES[f]) return `the centre of the ${FACES[f]} face (letter ${9 * f + 5}) is '${centre}'; the centres must read U R F D L B`;
-  }
-  const wrong = counts.flatMap((n, f) => (n === 9 ? [] : [`${FACES[f]} ${n}`]));
-  return wrong.length ? `each colour appears 9 times on a cube, but here: ${wrong.join(', ')}` : null;
-}
-
-/** What the engine will make of a cube input: a short description, or its error message. */
-export function checkCubeInput(text: string): { ok: true; note: string } | { ok: false; error: string } {
-  const all = utf8.encode(text);
-  let start = 0;
-  let end = all.length;
-  while (start < end && SPACES.has(all[start]!)) ++start;
-  while (end > start && SPACES.has(all[end - 1]!)) --end;
-  const bytes = all.slice(start, end);
-  if (bytes.length > LONGEST_MOVE && !bytes.some((b) => SPACES.has(b))) {
-    const problem = faceletProblem(bytes);
-    if (!problem) return { ok: true, note: 'a facelet string (its pieces, twists, flips and parity are checked when you run)' };
-    const looksLikeFacelets = bytes.length === 54 && bytes.every((b) => FACES.includes(String.fromCharCode(b)));
-    return { ok: false, error: `facelet string: ${problem}${looksLikeFacelets ? '' : ' (one word of 6 or more characters is read as a facelet string; separate moves with spaces)'}` };
-  }
-  let moves = 0;
-  for (let i = 0; i < bytes.length; ) {
-    if (SPACES.has(bytes[i]!)) {
-      ++i;
-      continue;
-    }
-    const from = i;
-    while (i < bytes.length && !SPACES.has(bytes[i]!)) ++i;
-    const token = bytes.slice(from, i);
-    const problem = moveProblem(token);
-    if (problem) return { ok: false, error: `bad move ${quoted(token)} (move ${moves + 1}, column ${start + from + 1}): ${problem}` };
-    ++moves;
-  }
-  return { ok: true, note: moves ? `${moves} face turn${moves === 1 ? '' : 's'}` : 'the solved cube' };
-}
-
-function inputPanel(params: Params): HTMLElement | null {
-  const fields = params.op === 'compose' ? ['moves', 'with'] : ['apply', 'invert', 'order'].includes(String(params.op)) ? ['moves'] : [];
-  if (!fields.length) return null;
-  return h('div', { className: 'cube-input', attrs: { 'aria-live': 'polite' } },
-    ...fields.map((name) => {
-      const r = checkCubeInput(String(params[name] ?? ''));
-      return h('p', { attrs: { 'data-check': name } }, h('b', {}, `${name}: `),
-        r.ok ? h('span', { className: 'ok' }, '✓ ') : h('span', { className: 'bad' }, '✗ '),
-        r.ok ? r.note : r.error);
-    }));
-}
-
 // ---- throughput and latency ---------------------------------------------------------------------
 
 interface Row {
@@ -214,12 +124,12 @@ interface Row {
   label: string;
   source: 'native' | 'you' | 'sharer';
   build: string;
-  cells: Map<string, ResultRecord>;
+  cells: Map<string, PageRecord>;
 }
 
 function rowsOf(context: ResultsContext): Row[] {
   const rows = new Map<string, Row>();
-  const add = (records: readonly ResultRecord[], source: Row['source']) => {
+  const add = (records: readonly PageRecord[], source: Row['source']) => {
     for (const r of records) {
       const op = String(r.params.op ?? '');
       if (!r.timing || !METRICS.some((m) => m.op === op)) continue;
@@ -240,7 +150,7 @@ function poolSize(rows: Row[]): number {
   return [...rows[0]!.cells.values()][0]!.work;
 }
 
-function mops(r: ResultRecord): number {
+function mops(r: PageRecord): number {
   return r.timing!.units_per_second / 1e6;
 }
 
@@ -248,7 +158,7 @@ function formatMops(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3);
 }
 
-function cell(row: Row, op: string, native: readonly ResultRecord[]): HTMLElement {
+function cell(row: Row, op: string, native: readonly PageRecord[]): HTMLElement {
   const r = row.cells.get(op);
   if (!r) return h('td', {}, '–');
   const counterpart = row.source === 'native' ? null : nativeCounterpart(r, native);
@@ -284,11 +194,10 @@ function chartOf(rows: Row[]): HTMLElement {
 
 function extraResults(context: ResultsContext): HTMLElement | null {
   const rows = rowsOf(context);
-  const input = inputPanel(context.params);
   if (!rows.length) {
     chart?.destroy();
     chart = null;
-    return h('div', { className: 'cube-extra' }, input,
+    return h('div', { className: 'cube-extra' },
       h('p', { className: 'empty' }, 'Throughput and latency: run the benchmark cases to fill this table. Native numbers show beside yours when the page has them.'));
   }
   const table = h('table', { className: 'results pivot cube-bench' },
@@ -298,7 +207,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
         h('td', {}, row.label),
         h('td', {}, `${row.build.replace(/^wasm-/, '')}${row.source === 'sharer' ? ', sharer' : ''}`),
         ...METRICS.map((m) => cell(row, m.op, context.native))))));
-  return h('div', { className: 'cube-extra' }, input,
+  return h('div', { className: 'cube-extra' },
     h('h3', {}, 'Throughput and latency'),
     h('p', { className: 'hint' }, `Millions of cube ops per second over a pool of ${poolSize(rows)} random cubes. Throughput: independent operations. Latency: one dependent chain (an invert step also composes once). Ratios are wasm ÷ native speed for the same kernel.`),
     h('div', { className: 'table-wrap' }, table),
@@ -309,10 +218,11 @@ export const view: PuzzleView = {
   id: 'cube',
   explainer,
   illustrate,
-  // Bench cases differ only by op (and the order case by its moves).
-  caseLabel: (r) => (r.params.op === 'order' ? `order of ${String(r.params.moves)}` : String(r.params.op)),
+  // Bench cases differ only by op; other cases by their cube, shown whole (a label may not hide
+  // the end of a long sequence, where two cases can differ).
+  caseLabel: (r) => (METRICS.some((m) => m.op === r.params.op) ? String(r.params.op) : r.params.op === 'order' ? `order of ${String(r.params.moves)}` : `${String(r.params.op)} ${String(r.params.moves)}${r.params.op === 'compose' ? ` · ${String(r.params.with)}` : ''}`),
   benchGroups: [
-    { label: 'throughput and latency', cases: (name) => /op=(compose|invert)-(throughput|latency)\b/.test(name) },
+    { label: 'throughput and latency', cases: (c) => METRICS.some((m) => m.op === c.params.op) },
     { label: 'all', cases: () => true },
   ],
   extraResults,

@@ -61,7 +61,7 @@ export const view: PuzzleView = {
   explainer,
   illustrate,
   benchGroups: [
-    { label: 'quick (n=8, n=12)', cases: (name) => name === 'n=8' || name === 'n=12' },
+    { label: 'quick (n=8, n=12)', cases: (c) => c.params.n === 8 || c.params.n === 12 },
     { label: 'all (n=8 to n=16, minutes)', cases: () => true },
   ],
 };

@@ -1,13 +1,18 @@
 // Popcount: the explainer, the first words of the data as bits, the word sweep (ns per 64-bit word
 // against the number of set bits k, one line per variant, native dashed beside wasm) with the
-// crossovers it measured, and the arrays table (GB/s per kernel and size, wasm ÷ native, against
-// the memory-read ceiling). Everything is computed from the records the page holds.
+// crossovers it measured, and the arrays table (GB/s per kernel and size against the memory-read
+// ceiling, with wasm ÷ native ratios). The chart is drawn from the records; the crossovers and the
+// arrays table are the engine's summary (cpp/puzzles/popcount/summary.cpp), shown as the CLI
+// prints them, so the two never disagree.
 import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
 import { nativeCounterpart, speedRatio } from '../app/compare';
 import { h, sourceLink } from '../app/dom';
+import type { Engine, SummaryTable } from '../app/engine';
 import { formatRatio } from '../app/format';
-import type { Params, ResultRecord } from '../share/schema';
-import type { BenchGroup, PuzzleView, ResultsContext } from './types';
+import { sourcesOf, summaryTable, type Source } from '../app/summary';
+import type { Params } from '../share/schema';
+import type { PageRecord } from '../share/verify';
+import type { BenchCase, BenchGroup, PuzzleView, ResultsContext } from './types';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -16,7 +21,6 @@ const ORDERS: readonly Order[] = ['sorted', 'mixed'];
 
 /** The single-word variants, in display order; swar-shift is the constant-time yardstick. */
 export const WORD_VARIANTS = ['swar-shift', 'sparse', 'hackmem', 'table8', 'table16', 'builtin'] as const;
-const YARDSTICK = 'swar-shift';
 const VARIANT_COLORS: Record<string, string> = {
   'swar-shift': '#2f6fdb',
   sparse: '#d9822b',
@@ -30,31 +34,13 @@ const VARIANT_COLORS: Record<string, string> = {
 
 const asNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** Whether a record counted generated data rather than a file: the engine marks a file run's
- * case name with " file=<bytes>B" (cpp/core/engine.h). */
-export function isGenerated(r: ResultRecord): boolean {
-  return !r.case.includes(' file=');
+/** Whether a record counted generated data: a file run's record says what it read in `input`. */
+export function isGenerated(r: PageRecord): boolean {
+  return r.input === undefined;
 }
 
-function timed(r: ResultRecord): r is ResultRecord & { timing: NonNullable<ResultRecord['timing']> } {
+function timed(r: PageRecord): r is PageRecord & { timing: NonNullable<PageRecord['timing']> } {
   return r.puzzle === 'popcount' && r.timing !== undefined && r.timing.median_ns > 0;
-}
-
-/** Records grouped by where they were measured: native builds, the viewer's wasm builds, a sharer's. */
-export interface Source {
-  label: string;
-  native: boolean;
-  records: readonly ResultRecord[];
-}
-
-export function sourcesOf(context: Pick<ResultsContext, 'mine' | 'native' | 'shared'>): Source[] {
-  const byBuild = (records: readonly ResultRecord[], label: (build: string) => string, native: boolean) =>
-    [...new Set(records.map((r) => r.build))].map((build) => ({ label: label(build), native, records: records.filter((r) => r.build === build) }));
-  return [
-    ...byBuild(context.native, (b) => b, true),
-    ...byBuild(context.mine, (b) => b, false),
-    ...byBuild(context.shared, (b) => `sharer's ${b}`, false),
-  ];
 }
 
 // ---- the word sweep ----------------------------------------------------------------------------
@@ -87,71 +73,6 @@ export function sweepSeries(sources: readonly Source[]): SweepSeries[] {
   return [...out.values()].sort((a, b) => rank(a.kernel) - rank(b.kernel));
 }
 
-/** [0, 1, 2, 3, 7, 9, 10] -> "0–3, 7, 9–10". */
-export function ranges(ks: readonly number[]): string {
-  const sorted = [...ks].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) ++j;
-    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
-    i = j + 1;
-  }
-  return parts.join(', ');
-}
-
-export interface Crossover {
-  source: string;
-  order: Order;
-  /** e.g. "sparse beats swar-shift at k = 0–3 (crossover after k = 3)". */
-  lines: string[];
-}
-
-/**
- * For each source and order: at which k each variant beats swar-shift (the constant-time SWAR),
- * the crossover where a variant's lead ends, and which variant is fastest at each k.
- */
-export function crossovers(series: readonly SweepSeries[]): Crossover[] {
-  const out: Crossover[] = [];
-  const groups = new Map<string, SweepSeries[]>();
-  for (const s of series) groups.set(`${s.source}|${s.order}`, [...(groups.get(`${s.source}|${s.order}`) ?? []), s]);
-  for (const group of groups.values()) {
-    const { source, order } = group[0]!;
-    const lines: string[] = [];
-    const yardstick = group.find((s) => s.kernel === YARDSTICK);
-    if (yardstick) {
-      const never: string[] = [];
-      for (const s of group) {
-        if (s === yardstick) continue;
-        const common = [...s.points.keys()].filter((k) => yardstick.points.has(k)).sort((a, b) => a - b);
-        if (!common.length) continue;
-        const wins = common.filter((k) => s.points.get(k)! < yardstick.points.get(k)!);
-        if (!wins.length) {
-          never.push(s.kernel);
-          continue;
-        }
-        const where = wins.length === common.length ? 'at every k measured' : `at k = ${ranges(wins)}`;
-        // A crossover: the variant leads from the smallest k, up to a point, and never again.
-        const lead = wins.every((k, i) => k === common[i]) && wins.length < common.length;
-        lines.push(`${s.kernel} beats ${YARDSTICK} ${where}${lead ? ` (crossover after k = ${wins[wins.length - 1]})` : ''}`);
-      }
-      if (never.length) lines.push(`${never.join(', ')}: slower than ${YARDSTICK} at every k measured`);
-    }
-    // The fastest variant at each k.
-    const ks = [...new Set(group.flatMap((s) => [...s.points.keys()]))].sort((a, b) => a - b);
-    const winners = new Map<string, number[]>();
-    for (const k of ks) {
-      let best: SweepSeries | null = null;
-      for (const s of group) if (s.points.has(k) && (!best || s.points.get(k)! < best.points.get(k)!)) best = s;
-      if (best) winners.set(best.kernel, [...(winners.get(best.kernel) ?? []), k]);
-    }
-    const fastest = [...winners.entries()].map(([kernel, at]) => (winners.size === 1 ? `${kernel} at every k measured` : `${kernel} at k = ${ranges(at)}`));
-    if (fastest.length) lines.push(`fastest: ${fastest.join('; ')}`);
-    out.push({ source, order, lines });
-  }
-  return out;
-}
-
 // ---- the arrays table --------------------------------------------------------------------------
 
 /** The data settings an arrays table shows: the params on screen in array/read mode, else the benchmark's. */
@@ -172,90 +93,50 @@ export function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
-export const gbPerSecond = (r: ResultRecord): number => (r.timing?.units_per_second ?? 0) / 1e9;
-
-const formatGbps = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} GB/s`;
-
-export interface ArrayRows {
-  sizes: number[];
-  rows: { source: Source; kernel: string; isa: string; read: boolean; bySize: Map<number, ResultRecord> }[];
-}
-
-export function arrayRows(sources: readonly Source[], params: Params): ArrayRows {
+/** The records an arrays table summarises: generated array and read cases with the settings shown. */
+export function arrayRecords(records: readonly PageRecord[], params: Params): PageRecord[] {
   const want = arraySettings(params);
-  const sizes = new Set<number>();
-  const rows: ArrayRows['rows'] = [];
-  for (const source of sources) {
-    const mine: ArrayRows['rows'] = [];
-    for (const r of source.records) {
-      if (!timed(r) || (r.params.mode !== 'array' && r.params.mode !== 'read') || !isGenerated(r)) continue;
-      const size = asNumber(r.params.size);
-      if (size === null || r.params.k !== want.k || r.params.order !== want.order || r.params.offset !== want.offset || r.params.seed !== want.seed) continue;
-      sizes.add(size);
-      let row = mine.find((x) => x.kernel === r.kernel && x.isa === r.isa);
-      if (!row) mine.push((row = { source, kernel: r.kernel, isa: r.isa, read: r.params.mode === 'read', bySize: new Map() }));
-      row.bySize.set(size, r);
-    }
-    // Array kernels first (in the engine's order), then the memory-read ceiling.
-    rows.push(...mine.filter((x) => !x.read), ...mine.filter((x) => x.read));
-  }
-  return { sizes: [...sizes].sort((a, b) => a - b), rows };
+  return records.filter((r) => timed(r) && (r.params.mode === 'array' || r.params.mode === 'read') && isGenerated(r) &&
+    r.params.k === want.k && r.params.order === want.order && r.params.offset === want.offset && r.params.seed === want.seed);
 }
 
-/** Per source: the best array kernel at each size, and how close it comes to the best plain read. */
-export function arraySummary(table: ArrayRows): string[] {
-  const lines: string[] = [];
-  const bySource = new Map<Source, ArrayRows['rows']>();
-  for (const row of table.rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
-  const best = (rows: ArrayRows['rows'], size: number, read: boolean) =>
-    rows
-      .filter((x) => x.read === read && x.bySize.has(size))
-      .map((x) => x.bySize.get(size)!)
-      .sort((a, b) => gbPerSecond(b) - gbPerSecond(a))[0];
-  const nativeRows = table.rows.filter((x) => x.source.native);
-  for (const [source, rows] of bySource) {
-    const parts: string[] = [];
-    for (const size of table.sizes) {
-      const kernel = best(rows, size, false);
-      if (!kernel) continue;
-      let part = `${formatSize(size)}: ${kernel.kernel}/${kernel.isa} ${formatGbps(gbPerSecond(kernel))}`;
-      const read = best(rows, size, true);
-      if (read) part += ` (${Math.round((100 * gbPerSecond(kernel)) / gbPerSecond(read))}% of memory-read)`;
-      const nativeBest = source.native ? undefined : best(nativeRows, size, false);
-      if (nativeBest) part += `, ${formatRatio(speedRatio(kernel, nativeBest))} native best`;
-      parts.push(part);
-    }
-    if (parts.length) lines.push(`${source.label}, best array kernel: ${parts.join(' · ')}`);
-  }
-  return lines;
+// The engine's arrays table for one source, each wasm cell followed by its ratio to native.
+function arraysTable(table: SummaryTable, source: Source, native: readonly PageRecord[]): HTMLElement {
+  return summaryTable(table, (rowKey, size, text) => {
+    if (source.native || typeof size !== 'number') return text;
+    const r = source.records.find((x) => `${x.kernel}/${x.isa}` === rowKey && x.params.size === size);
+    const counterpart = r ? nativeCounterpart(r, native) : null;
+    return h('span', {}, text, r && counterpart
+      ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
+      : null);
+  });
 }
 
 function arraysPanel(sources: readonly Source[], context: ResultsContext): HTMLElement | null {
-  const table = arrayRows(sources, context.params);
-  if (!table.rows.length) return null;
+  const picked = sources.map((s) => ({ ...s, records: arrayRecords(s.records, context.params) })).filter((s) => s.records.length);
+  if (!picked.length) return null;
   const s = arraySettings(context.params);
-  const header = ['kernel', 'build', ...table.sizes.map(formatSize)];
-  const body = table.rows.map((row) =>
-    h('tr', { attrs: { 'data-kernel': `${row.kernel}/${row.isa}`, 'data-build': row.source.label } },
-      h('td', {}, `${row.kernel}/${row.isa}`, row.read ? h('small', { className: 'hint' }, ' (ceiling)') : null),
-      h('td', {}, row.source.label.replace(/^wasm-/, '')),
-      ...table.sizes.map((size) => {
-        const r = row.bySize.get(size);
-        if (!r) return h('td', {}, '–');
-        const counterpart = row.source.native ? null : nativeCounterpart(r, context.native);
-        return h('td', { title: `${r.verified_by}; median ${r.timing!.median_ns.toFixed(0)} ns` },
-          formatGbps(gbPerSecond(r)), r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null,
-          counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`) : null);
-      }),
-    ));
+  const tables = h('div', { className: 'popcount-array-tables' });
+  void summaries(context.engine, picked).then((found) => {
+    if (!tables.isConnected) return;
+    tables.replaceChildren(...found.flatMap(({ source, summary }) =>
+      summary.filter((t) => t.id === 'arrays').map((t) =>
+        h('div', { attrs: { 'data-arrays': source.label } },
+          h('h4', {}, source.label),
+          arraysTable(t, source, context.native),
+          h('ul', { className: 'hint' }, ...(t.notes ?? []).map((line) => h('li', {}, line)))))));
+  });
   return h('section', { className: 'popcount-arrays' },
     h('h3', {}, `Arrays: GB/s by size (k = ${s.k}, ${s.order}, offset ${s.offset}, seed ${s.seed})`),
-    h('div', { className: 'table-wrap' },
-      h('table', { className: 'results pivot', attrs: { 'data-table': 'arrays' } },
-        h('thead', {}, h('tr', {}, ...header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body))),
-    h('ul', { className: 'hint' }, ...arraySummary(table).map((line) => h('li', {}, line))),
+    tables,
     h('p', { className: 'hint' }, 'GB/s = 10⁹ bytes per second. Bytes per cycle need the clock, which neither a VM nor a browser reports: compare per-cycle figures only where the clock is known (libpopcnt: AVX-512 VPOPCNTDQ ≈ 36 B/cycle on Zen 4).'),
   );
+}
+
+/** The engine's summary of each source's records (cpp/puzzles/popcount/summary.cpp). */
+async function summaries(engine: Engine, sources: readonly Source[]): Promise<{ source: Source; summary: SummaryTable[] }[]> {
+  const all = await Promise.all(sources.map((source) => engine.summarize('popcount', source.records).catch(() => null)));
+  return sources.map((source, i) => ({ source, summary: all[i]?.tables ?? [] }));
 }
 
 // ---- the sweep chart ---------------------------------------------------------------------------
@@ -300,24 +181,33 @@ function sweepChart(series: readonly SweepSeries[], order: Order): HTMLElement {
   return h('div', { className: 'chart-wrap', attrs: { style: 'height: 380px' } }, canvas);
 }
 
-function sweepPanel(sources: readonly Source[]): HTMLElement | null {
+function sweepPanel(sources: readonly Source[], engine: Engine): HTMLElement | null {
   const series = sweepSeries(sources);
   if (!series.length) return null;
-  const found = crossovers(series);
+  const orders = ORDERS.filter((order) => series.some((s) => s.order === order));
+  const lists = new Map(orders.map((order) => [order, h('ul', { className: 'crossovers', attrs: { 'data-crossovers': order } })]));
+  const words = sources.map((s) => ({ ...s, records: s.records.filter((r) => timed(r) && r.params.mode === 'word' && isGenerated(r)) })).filter((s) => s.records.length);
+  void summaries(engine, words).then((found) => {
+    for (const [order, list] of lists) {
+      if (!list.isConnected) return;
+      list.replaceChildren(...found.flatMap(({ source, summary }) =>
+        summary.filter((t) => t.id === `sweep-${order}` && t.notes?.length).map((t) =>
+          h('li', {}, h('b', {}, `${source.label}: `), t.notes!.join('; '), '.'))));
+    }
+  });
   return h('section', { className: 'popcount-sweep' },
-    ...ORDERS.filter((order) => series.some((s) => s.order === order)).map((order) =>
+    ...orders.map((order) =>
       h('div', {},
         h('h3', {}, `Word sweep, ${order} pools: ns per word against k`),
         sweepChart(series, order),
-        h('ul', { className: 'crossovers', attrs: { 'data-crossovers': order } },
-          ...found.filter((c) => c.order === order).map((c) => h('li', {}, h('b', {}, `${c.source}: `), c.lines.join('; '), '.'))),
+        lists.get(order)!,
       )),
     h('p', { className: 'hint' }, 'Dashed: native; solid: wasm SIMD128; dotted: wasm baseline. Sorted pools: every word has exactly k set bits; mixed: k_i uniform in [k − m, k + m], m = min(k, 64 − k), so a loop over the bits ends at an unpredictable count.'),
   );
 }
 
 /** A file's count, as the viewer's kernels found it (all of them should agree). */
-function fileCount(mine: readonly ResultRecord[]): HTMLElement | null {
+function fileCount(mine: readonly PageRecord[]): HTMLElement | null {
   const counts = mine.filter((r) => r.puzzle === 'popcount' && r.params.mode !== 'read' && !isGenerated(r)).map((r) => asNumber(r.answer.bits));
   if (!counts.length) return null;
   const distinct = [...new Set(counts)];
@@ -332,7 +222,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
   for (const c of charts) c.destroy();
   charts = [];
   const sources = sourcesOf(context);
-  const parts = [fileCount(context.mine), sweepPanel(sources), arraysPanel(sources, context)].filter((x): x is HTMLElement => x !== null);
+  const parts = [fileCount(context.mine.filter((r) => r.case_key === context.caseKey)), sweepPanel(sources, context.engine), arraysPanel(sources, context)].filter((x): x is HTMLElement => x !== null);
   return parts.length ? h('div', { className: 'popcount-results' }, ...parts) : null;
 }
 
@@ -420,29 +310,22 @@ function illustrate(data: unknown): HTMLElement | null {
 
 // ---- benchmark groups ----------------------------------------------------------------------------
 
-/** "k=0 mode=word offset=0 order=sorted seed=1 size=16384" -> {k: "0", mode: "word", ...}. */
-export function caseParams(name: string): Record<string, string> {
-  return Object.fromEntries(name.split(' ').map((part) => part.split('=') as [string, string]));
-}
-
-const QUICK_KS = new Set(['0', '2', '4', '8', '16', '32', '64']);
+const QUICK_KS = new Set([0, 2, 4, 8, 16, 32, 64]);
+const mode = (c: BenchCase) => c.params.mode;
 
 export const benchGroups: readonly BenchGroup[] = [
   {
     label: 'quick: k = 0, 2, 4, 8, 16, 32, 64 sorted, arrays at 16 KiB',
-    cases: (name) => {
-      const p = caseParams(name);
-      return p.mode === 'word' ? p.order === 'sorted' && QUICK_KS.has(p.k ?? '') : p.size === '16384';
-    },
+    cases: (c) => (mode(c) === 'word' ? c.params.order === 'sorted' && QUICK_KS.has(Number(c.params.k)) : c.params.size === 16384),
   },
-  { label: 'word sweep, sorted pools (k = 0 to 64)', cases: (name) => caseParams(name).mode === 'word' && caseParams(name).order === 'sorted' },
-  { label: 'word sweep, mixed pools (k = 0 to 64)', cases: (name) => caseParams(name).mode === 'word' && caseParams(name).order === 'mixed' },
-  { label: 'arrays and memory reads, 64 B to 64 MiB', cases: (name) => caseParams(name).mode !== 'word' },
+  { label: 'word sweep, sorted pools (k = 0 to 64)', cases: (c) => mode(c) === 'word' && c.params.order === 'sorted' },
+  { label: 'word sweep, mixed pools (k = 0 to 64)', cases: (c) => mode(c) === 'word' && c.params.order === 'mixed' },
+  { label: 'arrays and memory reads, 64 B to 64 MiB', cases: (c) => mode(c) !== 'word' },
   { label: 'all (many minutes)', cases: () => true },
 ];
 
 /** Pivot columns: "k=5 mixed" for the sweep, "16 KiB" for arrays, "read 16 KiB" for the ceiling. */
-export function caseLabel(r: ResultRecord): string {
+export function caseLabel(r: PageRecord): string {
   const p = r.params;
   const size = asNumber(p.size);
   const extras = [p.offset ? `+${p.offset}` : '', p.seed !== 1 ? `seed ${p.seed}` : ''].filter(Boolean).join(' ');

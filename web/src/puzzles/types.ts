@@ -1,22 +1,37 @@
 // What a puzzle adds to the page, beyond what the catalog already says (params, kernels, cases).
-// A view is optional: puzzles without one get the generic view.
-import type { Params, ResultRecord } from '../share/schema';
+// A view is optional: puzzles without one get the generic view, which includes the puzzle's own
+// summary tables (Puzzle::summarize) when the engine has any.
+import type { Engine } from '../app/engine';
+import type { Params } from '../share/schema';
+import type { PageRecord } from '../share/verify';
 
 /** Everything measured so far that the page holds, for a view's own panels. */
 export interface ResultsContext {
-  /** The viewer's records from the last Run (one case) or benchmark run (several cases). */
-  mine: readonly ResultRecord[];
-  /** Native records (served or imported) for this puzzle, all cases. */
-  native: readonly ResultRecord[];
-  /** A sharer's records for this puzzle, all cases. */
-  shared: readonly ResultRecord[];
+  /** The viewer's records of this puzzle, every case run so far (a record keeps its own params). */
+  mine: readonly PageRecord[];
+  /** Native records (served or imported, re-checked) for this puzzle, all cases. */
+  native: readonly PageRecord[];
+  /** A sharer's records for this puzzle (re-checked), all cases. */
+  shared: readonly PageRecord[];
+  /** The canonical params on screen (the engine's), or the fields as typed while they are invalid. */
+  params: Params;
+  /** The case on screen (its case_key), or null while the params are invalid. */
+  caseKey: string | null;
+  /** The page's engine (summaries, formatted as the CLI prints them). A panel filled from a
+   * promise must check it is still on the page (`isConnected`) before it writes. */
+  engine: Engine;
+}
+
+/** One of the puzzle's named benchmark cases, as the catalog lists it. */
+export interface BenchCase {
+  name: string;
   params: Params;
 }
 
 export interface BenchGroup {
   label: string;
-  /** Which of the puzzle's benchmark cases (by name) the group runs. */
-  cases: (caseName: string) => boolean;
+  /** Which of the puzzle's benchmark cases the group runs (read its params, not its name). */
+  cases: (benchCase: BenchCase) => boolean;
 }
 
 export interface PuzzleView {
@@ -32,10 +47,11 @@ export interface PuzzleView {
   /** Redraw the illustration as params change, before any run (default true). Preparing a case
    * can be costly (popcount builds its buffer): such a puzzle draws after a run only. */
   liveIllustration?: boolean;
-  /** A short column label for a case in the benchmark pivot table (default: the case name). */
-  caseLabel?(record: ResultRecord): string;
+  /** A short column label for a case in the benchmark pivot table (default: the case's label). */
+  caseLabel?(record: PageRecord): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
-  /** Extra result panels (a sweep chart, a throughput/latency table, ...). */
+  /** Extra result panels (a sweep chart, a throughput/latency table, ...), in place of the
+   * generic panel of the engine's summary tables. */
   extraResults?(context: ResultsContext): HTMLElement | null;
 }

@@ -3,6 +3,7 @@
 // number ranges. Objects are strict, so an unexpected key (`__proto__` included) is an error
 // rather than something copied along.
 import { z } from 'zod';
+import { neutralizeBidi } from './text';
 
 // ISA labels come from the engine's catalog (cpp/core/cpu.h, SP_ISA_LIST); data from outside only
 // has to look like one.
@@ -117,14 +118,15 @@ export type LinkState = z.infer<typeof LinkStateSchema>;
 export class ForbiddenKey extends Error {}
 
 /**
- * JSON.parse for text from outside. Keys that mean something to JavaScript objects are refused
- * outright wherever they appear (zod's records would quietly drop `__proto__`; we want hostile
- * input rejected and reported, not tidied up). Throws SyntaxError or ForbiddenKey.
+ * JSON.parse for text from outside (share links, imported reports). Keys that mean something to
+ * JavaScript objects are refused outright wherever they appear (zod's records would quietly drop
+ * `__proto__`; we want hostile input rejected and reported, not tidied up), and every string has
+ * its bidi controls neutralised before anything can show it. Throws SyntaxError or ForbiddenKey.
  */
 export function parseUntrustedJson(text: string): unknown {
-  return JSON.parse(text, (key, value) => {
+  return JSON.parse(text, (key, value: unknown) => {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new ForbiddenKey(key);
-    return value;
+    return typeof value === 'string' ? neutralizeBidi(value) : value;
   });
 }
 

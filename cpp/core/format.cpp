@@ -1,21 +1,15 @@
-#include "cli/format.h"
+#include "core/format.h"
 
+#include <cmath>
 #include <cstdio>
 
-namespace sp::cli {
+namespace sp {
 namespace {
 
 std::string printf_string(const char* fmt, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, fmt, v);
   return buf;
-}
-
-// Display width of UTF-8 text (counts code points; our tables hold no wide characters).
-std::size_t display_width(const std::string& s) {
-  std::size_t w = 0;
-  for (unsigned char c : s) w += (c & 0xC0) != 0x80;
-  return w;
 }
 
 }  // namespace
@@ -46,6 +40,28 @@ std::string format_count(std::uint64_t n) {
   return out;
 }
 
+std::string format_fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string format_percent(double part, double whole, int decimals) {
+  if (!(whole > 0) || !std::isfinite(part / whole)) return "–";
+  return format_fixed(100 * part / whole, decimals) + "%";
+}
+
+std::string format_ratio(double ratio) {
+  if (!std::isfinite(ratio)) return "–";
+  return format_fixed(ratio, 2) + "×";
+}
+
+std::string format_bytes(std::int64_t bytes) {
+  if (bytes >= (1 << 20) && bytes % (1 << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= (1 << 10) && bytes % (1 << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + " B";
+}
+
 std::string format_answer(const json& answer) {
   if (!answer.is_object()) return dump_json(answer);
   std::string out;
@@ -63,28 +79,4 @@ std::string format_verified(const json& record) {
   return "ref";
 }
 
-std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                  const std::vector<bool>& right) {
-  std::vector<std::size_t> width(header.size(), 0);
-  auto widen = [&](const std::vector<std::string>& row) {
-    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i)
-      width[i] = std::max(width[i], display_width(row[i]));
-  };
-  widen(header);
-  for (const auto& r : rows) widen(r);
-  auto line = [&](const std::vector<std::string>& row) {
-    std::string out;
-    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i) {
-      std::string pad(width[i] - display_width(row[i]), ' ');
-      bool r = i < right.size() && right[i];
-      out += r ? pad + row[i] : row[i] + (i + 1 < row.size() ? pad : "");
-      if (i + 1 < row.size()) out += "  ";
-    }
-    return out + "\n";
-  };
-  std::string out = line(header);
-  for (const auto& r : rows) out += line(r);
-  return out;
-}
-
-}  // namespace sp::cli
+}  // namespace sp
