@@ -11,7 +11,7 @@
 //   low_nibbles high_nibbles popcount                      per byte
 //   wide: 2 x u64 accumulators; wide_zero, add_byte_sums(acc, v) (adds all 16 bytes of v into
 //         acc), reduce(acc) -> the total
-#include "simd/v128.h"
+#include "simd/families.h"
 
 #if SP_ARCH_X86
 #include "simd/u8x16_sse41.h"
