@@ -1,12 +1,15 @@
 #pragma once
-// One "lane" of plain scalar code with the vector layer's API (see vector_api.md). Lockstep
-// kernels use it to finish the last few subtrees once there are not enough left to fill a vector.
+// One "lane" of plain scalar code with the U32 API (see vector_api.md). Lockstep kernels use it
+// to finish the last few subtrees once there are not enough left to fill a vector. File-local
+// like the families (families.h): the templates each kernel file instantiates on it are compiled
+// for that file's region, so they must not be shared with another file's.
 
 #include <cstdint>
 
 #include "core/cpu.h"
 
 namespace sp::simd {
+namespace {
 
 struct Scalar1 {
   using vec = std::uint32_t;
@@ -53,4 +56,5 @@ struct Scalar1 {
   static mask first_n(int k) { return k > 0; }
 };
 
+}  // namespace
 }  // namespace sp::simd

@@ -7,6 +7,12 @@
 // with -mavx2 also emits AVX2 copies of inline library functions (std::vector growth, ...), and the
 // linker may keep those copies for baseline callers: a crash on older CPUs that no test here sees.
 // Keep standard-library includes *above* the region; registration code *below* it.
+//
+// The same hazard exists between regions: an inline function or template instantiation compiled
+// in two files' regions (AVX-512 in one, SSE4.1 in another) is one symbol to the linker, which
+// keeps either copy for both. The vector families avoid it by being file-local (families.h);
+// puzzle code compiled inside a region must be templates on a family type, or file-local too.
+// (GCC regions nest by adding features: a region opened inside another has both targets.)
 
 #define SP_STRINGIFY(x) #x
 
@@ -40,10 +46,9 @@
 #define SP_TARGETS_SSE41 "sse4.1"
 #define SP_TARGETS_AVX2 "avx2,bmi,bmi2,popcnt"
 #define SP_TARGETS_AVX512 "avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt"
+// Optional features are appended: SP_TARGET_BEGIN(SP_TARGETS_AVX2 ",gfni"), ",avx512bitalg",
+// ",avx512vpopcntdq", ",avx512vbmi" (matching the family type's Ext, families.h).
 #else
 #define SP_TARGET_BEGIN(targets)
 #define SP_TARGET_END
 #endif
-
-// The 128-bit layer exists on x86 (SSE4.1), AArch64 (NEON) and the wasm SIMD128 build.
-#define SP_HAS_V128 (SP_ARCH_X86 || SP_ARCH_NEON || SP_ARCH_WASM_SIMD)

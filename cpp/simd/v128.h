@@ -1,25 +1,24 @@
 #pragma once
-// The target's 128-bit vector type as `sp::simd::V128`, for kernels written once against the
-// 128-bit layer: SSE4.1 on x86, NEON on AArch64, SIMD128 in the wasm SIMD build. (The wasm
-// baseline build has none: SP_HAS_V128 is 0 there and 128-bit kernels are simply not registered.)
-//
-// On x86, code using V128 must sit between SP_V128_BEGIN and SP_V128_END.
+// This build's 128-bit family as `sp::simd::v128`: SSE4.1 on x86, NEON on AArch64, SIMD128 in the
+// wasm SIMD build (families.h). For kernels written once for all three: inside
+// `#if SP_HAS_V128`, include this between SP_V128_BEGIN and SP_V128_END and use
+// simd::v128::U8<>, U32<>, U64<>.
 
-#include "simd/target.h"
+#include "simd/families.h"
 
 #if SP_ARCH_X86
-#include "simd/v128_sse41.h"
-namespace sp::simd { using V128 = Sse41x4; }
-#define SP_V128_BEGIN SP_TARGET_BEGIN(SP_TARGETS_SSE41)
-#define SP_V128_END SP_TARGET_END
+#include "simd/sse41.h"
+namespace sp::simd {
+namespace v128 = sse41;
+}
 #elif SP_ARCH_NEON
-#include "simd/v128_neon.h"
-namespace sp::simd { using V128 = NeonX4; }
-#define SP_V128_BEGIN
-#define SP_V128_END
+#include "simd/neon.h"
+namespace sp::simd {
+namespace v128 = neon;
+}
 #elif SP_ARCH_WASM_SIMD
-#include "simd/v128_wasm.h"
-namespace sp::simd { using V128 = WasmX4; }
-#define SP_V128_BEGIN
-#define SP_V128_END
+#include "simd/wasm.h"
+namespace sp::simd {
+namespace v128 = wasm;
+}
 #endif

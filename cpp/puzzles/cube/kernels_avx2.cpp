@@ -6,15 +6,14 @@
 #include "simd/target.h"
 
 #if SP_ARCH_X86
-#include <immintrin.h>
-
 SP_TARGET_BEGIN(SP_TARGETS_AVX2)
+#include "simd/avx2.h"
 #include "puzzles/cube/vcube.h"
 
 namespace sp::cube {
 namespace {
-struct Avx2File;
-using V = Vcube256<Avx2File>;
+using Bytes = simd::avx2::U8<>;
+using V = Vcube256<Bytes>;
 struct ChainOps : V {
   static State invert(State v) { return V::invert_chain(v); }
 };
@@ -30,11 +29,11 @@ SP_TARGET_END
 namespace sp::cube {
 namespace {
 SP_REGISTER_KERNEL(Cube,
-                   {"avx2-256", Isa::avx2, cpu::kNeedsAvx2,
+                   {"avx2-256", Bytes::isa, Bytes::needs,
                     "the whole cube in one ymm (vcube): compose in 5 instructions, invert by p^27719 (19 shuffles)"},
                    &run_chain);
 SP_REGISTER_KERNEL(Cube,
-                   {"avx2-256-brute", Isa::avx2, cpu::kNeedsAvx2,
+                   {"avx2-256-brute", Bytes::isa, Bytes::needs,
                     "the same compose; invert by brute force, 12 rounds of broadcast, compare and merge"},
                    &run_brute);
 }  // namespace

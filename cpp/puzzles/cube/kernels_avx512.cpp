@@ -6,20 +6,16 @@
 #include "simd/target.h"
 
 #if SP_ARCH_X86
-#include <immintrin.h>
-// GCC 12 warns about the _mm512_undefined_*() pass-through inside its own broadcast intrinsics
-// (GCC PR 105593); the value is never read.
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-
 SP_TARGET_BEGIN(SP_TARGETS_AVX512 ",gfni")
+#include "simd/avx2.h"
+#include "simd/avx512.h"
 #include "puzzles/cube/vcube.h"
 
 namespace sp::cube {
 namespace {
-struct Avx512File;
-using V = Vcube256<Avx512File>;
-using Pairs = VcubeMath<Zmm<Avx512File>>;
+using V = Vcube256<simd::avx2::U8<cpu::kGfni>>;
+using Wide = simd::avx512::U8<cpu::kGfni>;
+using Pairs = VcubeMath<Wide>;
 
 struct PairOps : V {
   static State invert(State v) { return V::invert_gfni(v); }
@@ -28,12 +24,12 @@ struct PairOps : V {
   static void compose_pool(const Packed* pool, Packed* out, std::uint32_t n) {
     std::uint32_t i = 0;
     for (; i + 2 < n; i += 2)
-      _mm512_storeu_si512(out + i, Pairs::compose(_mm512_loadu_si512(pool + i), _mm512_loadu_si512(pool + i + 1)));
+      Wide::store(out + i, Pairs::compose(Wide::load(pool + i), Wide::load(pool + i + 1)));
     for (; i < n; ++i) store(out[i], compose(load(pool[i]), load(pool[i + 1 < n ? i + 1 : 0])));
   }
   static void invert_pool(const Packed* pool, Packed* out, std::uint32_t n) {
     std::uint32_t i = 0;
-    for (; i + 2 <= n; i += 2) _mm512_storeu_si512(out + i, Pairs::invert_gfni(_mm512_loadu_si512(pool + i)));
+    for (; i + 2 <= n; i += 2) Wide::store(out + i, Pairs::invert_gfni(Wide::load(pool + i)));
     for (; i < n; ++i) store(out[i], invert(load(pool[i])));
   }
 };
@@ -46,7 +42,7 @@ SP_TARGET_END
 namespace sp::cube {
 namespace {
 SP_REGISTER_KERNEL(Cube,
-                   {"avx512-pairs", Isa::avx512, cpu::kNeedsAvx512 | kNeedsGfni,
+                   {"avx512-pairs", Wide::isa, Wide::needs,
                     "two cubes per zmm for batches, one per ymm for chains; GFNI transpose inverse"},
                    &run_pairs);
 }  // namespace

@@ -5,15 +5,14 @@
 #include "simd/target.h"
 
 #if SP_ARCH_X86
-#include <immintrin.h>
-
 SP_TARGET_BEGIN(SP_TARGETS_AVX2 ",gfni")
+#include "simd/avx2.h"
 #include "puzzles/cube/vcube.h"
 
 namespace sp::cube {
 namespace {
-struct GfniFile;
-using V = Vcube256<GfniFile>;
+using Bytes = simd::avx2::U8<cpu::kGfni>;
+using V = Vcube256<Bytes>;
 struct GfniOps : V {
   static State invert(State v) { return V::invert_gfni(v); }
 };
@@ -25,7 +24,7 @@ SP_TARGET_END
 namespace sp::cube {
 namespace {
 SP_REGISTER_KERNEL(Cube,
-                   {"avx2-256-gfni", Isa::avx2, cpu::kNeedsAvx2 | kNeedsGfni,
+                   {"avx2-256-gfni", Bytes::isa, Bytes::needs,
                     "the same compose; invert by transposing the permutation's bit matrix with GFNI affine ops"},
                    &run_gfni);
 }  // namespace

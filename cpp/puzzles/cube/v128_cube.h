@@ -1,5 +1,5 @@
 #pragma once
-// The cube in two 128-bit registers, written once against simd::U8x16 (SSE4.1 pshufb, NEON tbl,
+// The cube in two 128-bit registers, written once against simd::v128::U8 (SSE4.1 pshufb, NEON tbl,
 // wasm i8x16.swizzle): edges in one (12 bytes + identity padding), corners in the other (8 bytes
 // + identity padding), exactly the two halves of the Packed image.
 //
@@ -8,7 +8,7 @@
 // the raw cube, orientation bits and all, to pshufb, which silently ignores them; here that would
 // zero every oriented cubie.
 //
-// Include inside SP_V128_BEGIN/END; instantiate with the target's U8x16.
+// Include inside SP_V128_BEGIN/END, after simd/v128.h; instantiate with simd::v128::U8<>.
 
 #include "puzzles/cube/driver.h"
 
@@ -43,7 +43,7 @@ struct V128Cube {
     const vec be = U::and_(b.e, low), bc = U::and_(b.c, low);
     // Flips add mod 2: one XOR, no reduction.
     const vec e = U::xor_(U::shuffle(a.e, be), U::xor_(b.e, be));
-    // Twists add mod 3: add, then subtract 3 (0x30) where that does not wrap (see vcube256.h).
+    // Twists add mod 3: add, then subtract 3 (0x30) where that does not wrap (see vcube.h).
     vec c = U::add(U::shuffle(a.c, bc), U::xor_(b.c, bc));
     c = U::min(c, U::sub(c, U::splat(0x30)));
     return {e, c};

@@ -1,68 +1,43 @@
 #pragma once
-// vcube's layout in x86 registers: a ymm holds one cube (edges in the low 128-bit lane, corners in
-// the high one: the Packed image as is), a zmm two. vpshufb shuffles each 128-bit lane by its own
-// indices, so one instruction composes every lane at once, and the math below is written once for
-// both widths (VcubeMath<Ymm> and VcubeMath<Zmm>).
+// vcube's layout in x86 registers: a ymm holds one cube (edges in the low 128-bit block, corners in
+// the high one: the Packed image as is), a zmm two. vpshufb shuffles each 128-bit block by its own
+// indices, so one instruction composes every block at once, and the math below is written once for
+// both widths, on the family's byte type: VcubeMath<simd::avx2::U8<...>> and
+// VcubeMath<simd::avx512::U8<...>>.
 //
-// Include inside an x86 target region with AVX2 (Zmm needs AVX-512BW; invert_gfni needs GFNI and
-// is instantiated only where the region enables it); the including file includes <immintrin.h>
-// above the region. Every type here takes a tag of the including file, so each ISA file compiles
-// its own copies and the linker cannot hand one file's AVX-512 code to another's AVX2 path.
+// Include inside an x86 target region, after the family headers it is instantiated with (avx2.h,
+// avx512.h); invert_gfni needs U8<cpu::kGfni>. The family types are file-local, so every
+// instantiation here is each kernel file's own copy (cpp/simd/families.h).
 
-#include <immintrin.h>
+#include <cstdint>
 
 #include "puzzles/cube/driver.h"
 
 namespace sp::cube {
 
-// The GFNI inverse (gf2p8affineqb) needs the GFNI feature on top of the kernel's ISA.
-inline constexpr std::uint32_t kNeedsGfni = cpu::kGfni;
+// x repeated in all 8 bytes of a u64 (consteval: never code, so never a shared symbol).
+consteval std::uint64_t bytes8(std::uint8_t x) { return x * 0x0101010101010101ull; }
 
-template <class Tag>
-struct Ymm {
-  using vec = __m256i;
-  static vec lanes(__m128i lane) { return _mm256_broadcastsi128_si256(lane); }
-  static vec edge_corner(__m128i edges, __m128i corners) { return _mm256_setr_m128i(edges, corners); }
-  static vec splat(char x) { return _mm256_set1_epi8(x); }
-  static vec shuffle(vec table, vec idx) { return _mm256_shuffle_epi8(table, idx); }
-  static vec add(vec a, vec b) { return _mm256_add_epi8(a, b); }
-  static vec sub(vec a, vec b) { return _mm256_sub_epi8(a, b); }
-  static vec min(vec a, vec b) { return _mm256_min_epu8(a, b); }
-  static vec and_(vec a, vec b) { return _mm256_and_si256(a, b); }
-  static vec or_(vec a, vec b) { return _mm256_or_si256(a, b); }
-  static vec xor_(vec a, vec b) { return _mm256_xor_si256(a, b); }
-  static vec eq(vec a, vec b) { return _mm256_cmpeq_epi8(a, b); }
-  static vec unpacklo64(vec a, vec b) { return _mm256_unpacklo_epi64(a, b); }
-  static vec unpackhi64(vec a, vec b) { return _mm256_unpackhi_epi64(a, b); }
-  static vec affine(vec x, vec matrix) { return _mm256_gf2p8affine_epi64_epi8(x, matrix, 0); }
-};
-
-template <class Tag>
-struct Zmm {
-  using vec = __m512i;
-  static vec lanes(__m128i lane) { return _mm512_broadcast_i32x4(lane); }
-  static vec edge_corner(__m128i edges, __m128i corners) {
-    return _mm512_broadcast_i64x4(_mm256_setr_m128i(edges, corners));
-  }
-  static vec splat(char x) { return _mm512_set1_epi8(x); }
-  static vec shuffle(vec table, vec idx) { return _mm512_shuffle_epi8(table, idx); }
-  static vec add(vec a, vec b) { return _mm512_add_epi8(a, b); }
-  static vec sub(vec a, vec b) { return _mm512_sub_epi8(a, b); }
-  static vec min(vec a, vec b) { return _mm512_min_epu8(a, b); }
-  static vec and_(vec a, vec b) { return _mm512_and_si512(a, b); }
-  static vec or_(vec a, vec b) { return _mm512_or_si512(a, b); }
-  static vec xor_(vec a, vec b) { return _mm512_xor_si512(a, b); }
-  static vec unpacklo64(vec a, vec b) { return _mm512_unpacklo_epi64(a, b); }
-  static vec unpackhi64(vec a, vec b) { return _mm512_unpackhi_epi64(a, b); }
-  static vec affine(vec x, vec matrix) { return _mm512_gf2p8affine_epi64_epi8(x, matrix, 0); }
-};
-
-template <class W>
+template <class W>  // a U8 of the AVX2 or AVX-512 family
 struct VcubeMath {
   using vec = typename W::vec;
+  static_assert(W::lanes >= 32, "a cube is two 128-bit blocks");
 
-  static vec identity() { return W::lanes(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)); }
-  static vec per_lane(char edges, char corners) { return W::edge_corner(_mm_set1_epi8(edges), _mm_set1_epi8(corners)); }
+  // Constants, as 64-bit words: `lo` and `hi` in every 128-bit block, or `edges` in the edge
+  // blocks (even) and `corners` in the corner blocks (odd). Loads from static tables: constants
+  // for the compiler, hoisted out of every loop.
+  template <std::uint64_t lo, std::uint64_t hi>
+  static vec every_block() {
+    alignas(64) static constexpr std::uint64_t words[8] = {lo, hi, lo, hi, lo, hi, lo, hi};
+    return W::load(words);
+  }
+  template <std::uint64_t edges, std::uint64_t corners>
+  static vec per_block() {
+    alignas(64) static constexpr std::uint64_t words[8] = {edges, edges, corners, corners, edges, edges, corners, corners};
+    return W::load(words);
+  }
+
+  static vec identity() { return every_block<0x0706050403020100ull, 0x0F0E0D0C0B0A0908ull>(); }
 
   // vcube's compose, 5 instructions: fetch a's cubie (and its orientation) at b's index, add b's
   // orientation, reduce. pshufb reads only bits 0-3 and 7 of an index, so b needs no masking.
@@ -70,8 +45,8 @@ struct VcubeMath {
   // or 2 (0x20) where that does not wrap: for smaller sums the byte wraps to >= 0xD0 and `min`
   // keeps the original. Padding (identity, no orientation) passes through.
   static vec compose(vec a, vec b) {
-    const vec r = W::add(W::shuffle(a, b), W::and_(b, W::splat(static_cast<char>(0xF0))));
-    return W::min(r, W::sub(r, per_lane(0x20, 0x30)));
+    const vec r = W::add(W::shuffle(a, b), W::and_(b, W::splat(0xF0)));
+    return W::min(r, W::sub(r, per_block<bytes8(0x20), bytes8(0x30)>()));
   }
 
   // The orientation half of every inverse: inv.o[i] = -o[inv.p[i]]. Doubling and reducing negates
@@ -79,7 +54,7 @@ struct VcubeMath {
   // negated orientations are gathered through the inverse permutation.
   static vec with_orientation(vec pinv, vec o) {
     vec n = W::add(o, o);
-    n = W::min(n, W::sub(n, per_lane(0x10, 0x30)));
+    n = W::min(n, W::sub(n, per_block<bytes8(0x10), bytes8(0x30)>()));
     return W::or_(pinv, W::shuffle(n, pinv));
   }
 
@@ -103,10 +78,10 @@ struct VcubeMath {
     const vec id = identity();
     // Padding positions 12..15 map to themselves in both lanes; rounds 8..11 find the corner
     // lane's padding 8..11 like any other position.
-    vec pinv = W::lanes(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 13, 14, 15));
+    vec pinv = every_block<0, 0x0F0E0D0C00000000ull>();  // bytes 12..15 are 12..15
     for (int i = 0; i < kEdges; ++i) {
-      const vec splat_i = W::splat(static_cast<char>(i));
-      pinv = W::or_(pinv, W::and_(W::eq(W::shuffle(p, splat_i), id), splat_i));
+      const vec splat_i = W::splat(static_cast<std::uint8_t>(i));
+      pinv = W::or_(pinv, W::zero_unless(W::eq(W::shuffle(p, splat_i), id), splat_i));
     }
     return with_orientation(pinv, W::xor_(v, p));
   }
@@ -127,37 +102,39 @@ struct VcubeMath {
   //     more gf2p8affineqb, off the critical path, replaces the four instructions of
   //     with_orientation's arithmetic. Then gather through the inverse as usual.
   static vec invert_gfni(vec v) {
-    const vec one_hot_lo = W::lanes(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
-    const vec one_hot_hi = W::lanes(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128));
-    const vec unit = W::lanes(_mm_set1_epi64x(0x8040201008040201ll));  // byte m = 1 << m
+    constexpr std::uint64_t kUnit = 0x8040201008040201ull;  // byte m = 1 << m
+    const vec one_hot_lo = every_block<kUnit, 0>();     // byte m = 1 << m for m < 8
+    const vec one_hot_hi = every_block<0, kUnit>();     // byte m = 1 << (m - 8) for m >= 8
+    const vec unit = every_block<kUnit, kUnit>();
     // Matrix bytes 7, 6, 5 pick the rows whose number 7 - k has bit 0, 1, 2 set; byte 4 adds 8.
-    const vec bit_number = W::lanes(_mm_set_epi64x(0x55330FFF00000000ll, 0x55330F0000000000ll));
+    const vec bit_number = every_block<0x55330F0000000000ull, 0x55330FFF00000000ull>();
     const vec lo_t = W::affine(unit, W::shuffle(one_hot_lo, v));
     const vec hi_t = W::affine(unit, W::shuffle(one_hot_hi, v));
     const vec lo_i = W::affine(lo_t, bit_number), hi_i = W::affine(hi_t, bit_number);
     const vec pinv = W::or_(W::unpacklo64(lo_i, hi_i), W::unpackhi64(lo_i, hi_i));
     // Output bit 4 <- input bit 5 and 5 <- 4 in the corner lane, 4 <- 4 in the edge lane; the
     // piece bits are dropped. (Output bit k reads matrix byte 7 - k.)
-    const vec negate = W::edge_corner(_mm_set1_epi64x(0x0000000010000000ll), _mm_set1_epi64x(0x0000000020100000ll));
+    const vec negate = per_block<0x0000000010000000ull, 0x0000000020100000ull>();
     const vec n = W::affine(v, negate);
     return W::or_(pinv, W::shuffle(n, pinv));
   }
 };
 
 // One cube per ymm: the cube ops type driver.h wants (`invert` chosen by the kernel).
-template <class Tag>
-struct Vcube256 : VcubeMath<Ymm<Tag>> {
-  using State = __m256i;
+template <class W>  // a U8 of the AVX2 family
+struct Vcube256 : VcubeMath<W> {
+  static_assert(W::lanes == 32, "one cube per register");
+  using State = typename W::vec;
   using Mem = Packed;
   static const Operands<Mem>& operands(const Case& c) { return c.packed; }
-  static State load(const Mem& m) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(m.bytes)); }
-  static void store(Mem& m, State s) { _mm256_store_si256(reinterpret_cast<__m256i*>(m.bytes), s); }
+  static State load(const Mem& m) { return W::load(m.bytes); }
+  static void store(Mem& m, State s) { W::store(m.bytes, s); }
   static Packed packed(State s) {
     Packed p;
     store(p, s);
     return p;
   }
-  static bool equal(State a, State b) { return _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) == -1; }
+  static bool equal(State a, State b) { return W::all_equal(a, b); }
 };
 
 }  // namespace sp::cube

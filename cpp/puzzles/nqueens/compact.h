@@ -18,7 +18,7 @@
 // All states of a queue are in the same row, so anything that depends only on the row is one
 // scalar decision per batch: that is how `Rules` adds the symmetry search's row constraints at
 // almost no cost (PlainRules and SymmetryRules, in nqueens.h).
-// Include inside a target region; instantiate with a type from cpp/simd.
+// Include inside a target region; instantiate with a U32 type from cpp/simd (or Multi of one).
 
 #include <bit>
 

@@ -2,12 +2,13 @@
 // target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build).
 
 #include "puzzles/nqueens/nqueens.h"
+#include "simd/families.h"
 #include "simd/scalar1.h"
-#include "simd/v128.h"
 
 #if SP_HAS_V128
 
 SP_V128_BEGIN
+#include "simd/v128.h"
 #include "puzzles/nqueens/compact.h"
 #include "puzzles/nqueens/lanes.h"
 #include "puzzles/nqueens/simd_state.h"
@@ -15,16 +16,17 @@ SP_V128_BEGIN
 
 namespace sp::nqueens {
 namespace {
-Result<Answer> simd_state_v128(const Case& c) { return SimdState<simd::V128>::count(c); }
+using Words = simd::v128::U32<>;
+Result<Answer> simd_state_v128(const Case& c) { return SimdState<Words>::count(c); }
 LaneTotals lanes_v128(int n, const Subtree* s, std::size_t count) {
-  return Lockstep<simd::V128>::search(n, s, count);
+  return Lockstep<Words>::search(n, s, count);
 }
 // Batches of 3 x 4 states, one search (measured best for 128-bit on x86; see README).
 CompactTotals compact_v128(int n, const CompactRun<PlainRules>* runs, int count) {
-  return Compact<simd::Multi<simd::V128, 3>>::run_all<1>(n, runs, count);
+  return Compact<simd::Multi<Words, 3>>::run_all<1>(n, runs, count);
 }
 CompactTotals symmetry_v128(int n, const CompactRun<SymmetryRules>* runs, int count) {
-  return Compact<simd::Multi<simd::V128, 3>, SymmetryRules>::run_all<1>(n, runs, count);
+  return Compact<simd::Multi<Words, 3>, SymmetryRules>::run_all<1>(n, runs, count);
 }
 }  // namespace
 }  // namespace sp::nqueens
@@ -32,24 +34,24 @@ SP_V128_END
 
 namespace sp::nqueens {
 namespace {
-Result<Answer> simd_lanes_v128(const Case& c) { return count_lanes(c, simd::V128::lanes, &lanes_v128); }
+Result<Answer> simd_lanes_v128(const Case& c) { return count_lanes(c, Words::lanes, &lanes_v128); }
 Result<Answer> simd_compact_v128(const Case& c) { return count_compact(c, &compact_v128); }
 Result<Answer> simd_symmetry_v128(const Case& c) { return count_symmetry_compact(c, &symmetry_v128); }
 
 SP_REGISTER_KERNEL(NQueens,
-                   {"simd-state", simd::V128::isa, simd::V128::needs,
+                   {"simd-state", Words::isa, Words::needs,
                     "davidad's trick: cols and both diagonals in one 128-bit register"},
                    &simd_state_v128);
 SP_REGISTER_KERNEL(NQueens,
-                   {"simd-lanes", simd::V128::isa, simd::V128::needs,
+                   {"simd-lanes", Words::isa, Words::needs,
                     "4 searches in lockstep lanes (per-lane stacks), refilled as subtrees finish"},
                    &simd_lanes_v128);
 SP_REGISTER_KERNEL(NQueens,
-                   {"simd-compact", simd::V128::isa, simd::V128::needs,
+                   {"simd-compact", Words::isa, Words::needs,
                     "batches of 3x4 states, children compress-stored into per-row queues"},
                    &simd_compact_v128);
 SP_REGISTER_KERNEL(NQueens,
-                   {"simd-symmetry", simd::V128::isa, simd::V128::needs,
+                   {"simd-symmetry", Words::isa, Words::needs,
                     "the symmetry-reduced search as 3x4 compaction batches, solutions weighted by symmetry"},
                    &simd_symmetry_v128);
 }  // namespace

@@ -21,7 +21,7 @@
 // latency stays off the step-to-step dependency chain. Memory holds the rows below it,
 // interleaved row-major: stack[row * W + lane], so a lane's index register steps by W. Row 0 is
 // the (unused) parent slot of the subtree root, which keeps push and pop free of special cases.
-// Include inside a target region; instantiate with a type from cpp/simd.
+// Include inside a target region; instantiate with a U32 type from cpp/simd (or Multi of one).
 
 #include <cstddef>
 
@@ -30,10 +30,9 @@
 
 namespace sp::nqueens {
 
-// `Outer` only tags the scalar tail engine (Lockstep<Scalar1, V>) with the ISA it serves: each
-// ISA file compiles the tail under its own target flags, and distinct template arguments keep
-// the linker from merging, say, the AVX-512 copy into the SSE4.1 path.
-template <class V, class Outer = V>
+// The scalar tail engine, Lockstep<Scalar1>, is compiled under each ISA file's own target flags;
+// Scalar1 is file-local (cpp/simd/scalar1.h), so each file's copy stays its own.
+template <class V>
 class Lockstep {
  public:
   using vec = typename V::vec;
@@ -155,7 +154,7 @@ class Lockstep {
     }
   }
 
-  using Tail = Lockstep<simd::Scalar1, Outer>;
+  using Tail = Lockstep<simd::Scalar1>;
 
   // Runs a single lane (W == 1) to the end of its subtree.
   static LaneTotals drain(Lanes& l, std::uint32_t* stack, std::uint32_t full, std::uint32_t weight) {

@@ -8,7 +8,7 @@
 // cols | rd | ld: OR the register with copies of itself moved down by one and two lanes and read
 // lane 0. The free-square loop runs on the scalar side, as in the original.
 //
-// Include inside SP_V128_BEGIN/END; instantiate with the target's V128.
+// Include inside SP_V128_BEGIN/END; instantiate with simd::v128::U32<>.
 
 #include "puzzles/nqueens/nqueens.h"
 

@@ -7,17 +7,18 @@
 #include <cstring>
 
 #include "puzzles/popcount/popcount.h"
-#include "puzzles/popcount/u8x32_avx2.h"
 #include "simd/target.h"
 
 #if SP_ARCH_X86
 
 SP_TARGET_BEGIN(SP_TARGETS_AVX2)
+#include "simd/avx2.h"
 #include "puzzles/popcount/array_kernels.h"
 
 namespace sp::popcount {
 namespace {
-using Kernels = ArrayKernels<Avx2Bytes>;
+using Bytes = simd::avx2::U8<>;
+using Kernels = ArrayKernels<Bytes>;
 std::uint64_t nibble_lookup_avx2(const std::uint8_t* p, std::size_t n) { return Kernels::nibble_lookup(p, n); }
 std::uint64_t harley_seal_avx2(const std::uint8_t* p, std::size_t n) { return Kernels::harley_seal(p, n); }
 std::uint64_t memory_read_avx2(const std::uint8_t* p, std::size_t n) { return Kernels::sum_bytes(p, n); }
@@ -28,15 +29,15 @@ SP_TARGET_END
 namespace sp::popcount {
 namespace {
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"nibble-lookup", Avx2Bytes::isa, Avx2Bytes::needs,
+                   {"nibble-lookup", Bytes::isa, Bytes::needs,
                     "Muła's nibble lookup (vpshufb), byte counters widened by vpsadbw"},
                    &nibble_lookup_avx2);
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"harley-seal", Avx2Bytes::isa, Avx2Bytes::needs,
+                   {"harley-seal", Bytes::isa, Bytes::needs,
                     "carry-save adders over 16 vectors (majority: and/or), one lookup popcount per 16 vectors"},
                    &harley_seal_avx2);
 SP_POPCOUNT_KERNEL(Family::read,
-                   {"memory-read", Avx2Bytes::isa, Avx2Bytes::needs,
+                   {"memory-read", Bytes::isa, Bytes::needs,
                     "the read alone: every byte summed (vpsadbw), no bit counting"},
                    &memory_read_avx2);
 }  // namespace

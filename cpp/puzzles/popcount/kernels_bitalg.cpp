@@ -8,25 +8,17 @@
 #include <cstring>
 
 #include "puzzles/popcount/popcount.h"
-#include "puzzles/popcount/u8x64_avx512.h"
 #include "simd/target.h"
 
 #if SP_ARCH_X86
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC PR 105593, see kernels_avx512.cpp
-#pragma GCC diagnostic ignored "-Wuninitialized"
-
 SP_TARGET_BEGIN(SP_TARGETS_AVX512 ",avx512bitalg")
+#include "simd/avx512.h"
 #include "puzzles/popcount/array_kernels.h"
 
 namespace sp::popcount {
 namespace {
-struct Avx512BitalgBytes : Avx512Bytes {
-  static constexpr std::uint32_t needs = cpu::kNeedsAvx512 | cpu::kAvx512bitalg;
-  static vec popcount(vec v) { return _mm512_popcnt_epi8(v); }
-};
-std::uint64_t byte_popcnt_bitalg(const std::uint8_t* p, std::size_t n) {
-  return ArrayKernels<Avx512BitalgBytes>::byte_popcnt(p, n);
-}
+using Bytes = simd::avx512::U8<cpu::kAvx512bitalg>;  // popcount is vpopcntb
+std::uint64_t byte_popcnt_bitalg(const std::uint8_t* p, std::size_t n) { return ArrayKernels<Bytes>::byte_popcnt(p, n); }
 }  // namespace
 }  // namespace sp::popcount
 SP_TARGET_END
@@ -34,7 +26,7 @@ SP_TARGET_END
 namespace sp::popcount {
 namespace {
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"byte-popcnt", Avx512BitalgBytes::isa, Avx512BitalgBytes::needs,
+                   {"byte-popcnt", Bytes::isa, Bytes::needs,
                     "byte popcount: AVX-512 BITALG vpopcntb, byte counters widened by vpsadbw"},
                    &byte_popcnt_bitalg);
 }  // namespace

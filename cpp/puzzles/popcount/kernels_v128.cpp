@@ -1,4 +1,4 @@
-// The array kernels on the 128-bit layer (cpp/simd/u8x16.h), compiled for whichever 128-bit ISA
+// The array kernels on the 128-bit family (simd::v128::U8), compiled for whichever 128-bit ISA
 // this target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build). Per ISA, the
 // same source is:
 //   nibble-lookup  pshufb / tbl / i8x16.swizzle on the nibbles, widened by psadbw / uadalp /
@@ -15,38 +15,19 @@
 #include <cstring>
 
 #include "puzzles/popcount/popcount.h"
-#include "simd/u8x16.h"
+#include "simd/families.h"
 
 #if SP_HAS_V128
 
 SP_V128_BEGIN
+#include "simd/v128.h"
 #include "puzzles/popcount/array_kernels.h"
 
 namespace sp::popcount {
 namespace {
 
-// What array_kernels.h needs beyond the layer. csa's majority is one bit-select where the ISA has
-// one (NEON BSL, wasm v128.bitselect): where a != b take c, else a. (The layer has no bitselect.)
-struct Bytes128 : simd::U8x16 {
-  static vec table16(const std::uint8_t* t) { return load(t); }
-  static vec load_partial(const std::uint8_t* p, std::size_t n) {
-    alignas(16) std::uint8_t bytes[16] = {};
-    std::memcpy(bytes, p, n);
-    return load(bytes);
-  }
-  static void csa(vec& high, vec& low, vec a, vec b, vec c) {
-    const vec u = xor_(a, b);
-#if SP_ARCH_NEON
-    high = vbslq_u8(u, c, a);
-#elif SP_ARCH_WASM_SIMD
-    high = wasm_v128_bitselect(c, a, u);
-#else
-    high = or_(and_(a, b), and_(u, c));
-#endif
-    low = xor_(u, c);
-  }
-};
-using Kernels = ArrayKernels<Bytes128>;
+using Bytes = simd::v128::U8<>;
+using Kernels = ArrayKernels<Bytes>;
 
 std::uint64_t nibble_lookup_v128(const std::uint8_t* p, std::size_t n) { return Kernels::nibble_lookup(p, n); }
 std::uint64_t byte_popcnt_v128(const std::uint8_t* p, std::size_t n) { return Kernels::byte_popcnt(p, n); }
@@ -77,23 +58,21 @@ constexpr const char* kBytePopcount = "i8x16.popcnt";
 constexpr const char* kMajority = "v128.bitselect";
 #endif
 
-using simd::U8x16;
-
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"nibble-lookup", U8x16::isa, U8x16::needs,
+                   {"nibble-lookup", Bytes::isa, Bytes::needs,
                     std::string("Muła's nibble lookup (") + kShuffle + "), byte counters widened by " + kWiden},
                    &nibble_lookup_v128);
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"byte-popcnt", U8x16::isa, U8x16::needs,
+                   {"byte-popcnt", Bytes::isa, Bytes::needs,
                     std::string("byte popcount: ") + kBytePopcount + ", byte counters widened by " + kWiden},
                    &byte_popcnt_v128);
 SP_POPCOUNT_KERNEL(Family::array,
-                   {"harley-seal", U8x16::isa, U8x16::needs,
+                   {"harley-seal", Bytes::isa, Bytes::needs,
                     std::string("carry-save adders over 16 vectors (majority: ") + kMajority +
                         "), one byte popcount per 16 vectors"},
                    &harley_seal_v128);
 SP_POPCOUNT_KERNEL(Family::read,
-                   {"memory-read", U8x16::isa, U8x16::needs,
+                   {"memory-read", Bytes::isa, Bytes::needs,
                     std::string("the read alone: every byte summed (") + kWiden + "), no bit counting"},
                    &memory_read_v128);
 

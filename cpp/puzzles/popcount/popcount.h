@@ -108,10 +108,6 @@ std::optional<Family> family_named(const std::string& group);
 // among the bytes it has. Returns the number of bits set.
 std::uint64_t generate(std::uint8_t* out, std::size_t size, int k, Order order, std::uint64_t seed);
 
-// The 16-entry nibble table of Muła's lookup: bits set in 0..15.
-alignas(16) inline constexpr std::uint8_t kNibbleCounts[16] = {0, 1, 1, 2, 1, 2, 2, 3,
-                                                                1, 2, 2, 3, 2, 3, 3, 4};
-
 }  // namespace sp::popcount
 
 // Hides a value from the optimiser without emitting an instruction. Without it, scalar code is not
