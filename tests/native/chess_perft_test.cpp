@@ -199,7 +199,7 @@ TEST(ChessPerft, EngineRunsEveryKernelAndVerifiesAgainstPublishedCounts) {
   const json divided = handle_request({{"action", "run"},
                                        {"puzzle", "chess"},
                                        {"kernels", {"hq"}},
-                                       {"params", {{"fen", "startpos"}, {"depth", 2}, {"divide", "yes"}}}});
+                                       {"params", {{"fen", "startpos"}, {"depth", 2}, {"divide", true}}}});
   ASSERT_TRUE(divided["ok"].get<bool>()) << divided.dump();
   const json& list = divided["results"][0]["answer"]["divide"];
   ASSERT_EQ(list.size(), 20u);

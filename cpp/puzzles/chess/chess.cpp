@@ -117,8 +117,8 @@ ParamSchema Chess::schema() {
                         "attack lookups on " + std::to_string(kPoolSize) + " random (square, occupancy) pairs",
                         {"perft", "attacks"}, "perft"),
       ParamSpec::text("fen", "mode=perft: the position, as a FEN or a name (" + names + ")", "startpos", 100),
-      ParamSpec::integer("depth", "mode=perft: plies to search (0..9)", 0, kMaxDepth, 4),
-      ParamSpec::choice("divide", "mode=perft: also count below each root move", {"no", "yes"}, "no"),
+      ParamSpec::integer("depth", "mode=perft: plies to search", 0, kMaxDepth, 4),
+      ParamSpec::flag("divide", "mode=perft: also count the leaves below each root move", false),
       ParamSpec::choice("piece", "mode=attacks: the slider looked up", {"rook", "bishop", "queen"}, "queen"),
       ParamSpec::choice("measure",
                         "mode=attacks: throughput (independent lookups) or latency (each "
@@ -142,28 +142,36 @@ std::vector<NamedCase> Chess::cases() {
   return out;
 }
 
-Expected<Case> Chess::prepare(const json& params, Bytes input) {
-  if (!input.empty()) return Error{"chess takes no input file"};
+Expected<json> Chess::canonical_params(const json& params, const Input&) {
+  if (params.at("mode") == "attacks")
+    return json{{"mode", "attacks"}, {"piece", params.at("piece")}, {"measure", params.at("measure")}};
+  auto game = parse_fen(params.at("fen").get_ref<const std::string&>());
+  if (!game) return Error{"fen: " + game.error(), "fen"};
+  return json{{"mode", "perft"}, {"fen", to_fen(game.value())}, {"depth", params.at("depth")}, {"divide", params.at("divide")}};
+}
+
+Expected<Case> Chess::prepare(const json& params, const Input& input) {
+  if (input.present) return Error{"chess takes no input file"};
   init_tables();
   Case c;
   c.mode = parse_enum<Mode>(params.at("mode"), kModeNames);
-  auto game = parse_fen(params.at("fen").get_ref<const std::string&>());
-  if (!game) return Error{"fen: " + game.error()};
+  auto game = parse_fen(params.value("fen", std::string("startpos")));
+  if (!game) return Error{"fen: " + game.error(), "fen"};
   c.game = game.value();
   c.fen = to_fen(c.game);
-  c.depth = params.at("depth").get<int>();
-  c.divide = params.at("divide") == "yes";
-  c.piece = parse_enum<SliderPiece>(params.at("piece"), kPieceNames);
-  c.measure = parse_enum<Measure>(params.at("measure"), kMeasureNames);
   if (c.mode == Mode::attacks) {
+    c.piece = parse_enum<SliderPiece>(params.at("piece"), kPieceNames);
+    c.measure = parse_enum<Measure>(params.at("measure"), kMeasureNames);
     c.pool_storage = make_pool(kPoolSize, kPoolSeed);
     c.pool = {c.pool_storage.squares.data(), c.pool_storage.occupancy.data(), kPoolSize};
+  } else {
+    c.depth = params.at("depth").get<int>();
+    c.divide = params.at("divide").get<bool>();
   }
-  if (c.divide) c.divide_out = std::make_unique<DivideEntry[]>(kMaxMoves);
   return c;
 }
 
-Result<Answer> Chess::run(const KernelImpl& impl, const Case& c) {
+Result<Answer> Chess::run(const KernelImpl& impl, const Case& c, Workspace& w) {
   Answer a;
   a.mode = c.mode;
   if (c.mode == Mode::attacks) {
@@ -172,8 +180,10 @@ Result<Answer> Chess::run(const KernelImpl& impl, const Case& c) {
     return {a, c.pool.count};
   }
   if (c.divide) {
-    a.divide_count = impl.divide(c.game, c.depth, c.divide_out.get());
-    a.divide = c.divide_out.get();
+    // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).
+    if (w.divide.size() < static_cast<std::size_t>(kMaxMoves)) w.divide.resize(kMaxMoves);
+    a.divide_count = impl.divide(c.game, c.depth, w.divide.data());
+    a.divide = w.divide.data();
     a.nodes = c.depth == 0 ? 1 : 0;
     for (int i = 0; i < a.divide_count; ++i) a.nodes += a.divide[i].nodes;
   } else {
@@ -196,15 +206,21 @@ json Chess::answer_json(const Answer& a) {
   return out;
 }
 
+bool Chess::same_answer(const json& a, const json& b) {
+  if (!a.contains("nodes") || !b.contains("nodes")) return a == b;
+  if (a["nodes"] != b["nodes"]) return false;
+  return !a.contains("divide") || !b.contains("divide") || a["divide"] == b["divide"];
+}
+
 std::optional<KnownAnswer> Chess::known(const Case& c) {
-  if (c.mode != Mode::perft || c.divide) return std::nullopt;
+  if (c.mode != Mode::perft) return std::nullopt;
   const auto nodes = c.depth == 0 ? std::optional<std::uint64_t>(1) : published_perft(c.fen, c.depth);
   if (!nodes) return std::nullopt;
   return KnownAnswer{{{"nodes", *nodes}}, c.depth == 0 ? "perft(0) = 1" : *published_source(c.fen)};
 }
 
-bool Chess::applies(const std::string& kernel_id, const Case& c, std::string& why_not) {
-  if (c.mode != Mode::perft || kernel_id != "ray-walk") return true;
+bool Chess::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
+  if (c.mode != Mode::perft || kernel.id != "ray-walk") return true;
   const double estimate = estimated_nodes(c.game, c.depth);
   if (estimate <= kReferenceNodeBudget) return true;
   char buf[200];

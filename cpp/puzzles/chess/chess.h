@@ -36,7 +36,6 @@
 //   table there, hq-simd reverses bits. In attacks mode the board is the case's FEN all the same.
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,18 +80,23 @@ struct KernelImpl {
 
 struct Case {
   Mode mode = Mode::perft;
-  Game game;
+  Game game;        // perft: the position; attacks: startpos (the page still draws a board)
   std::string fen;  // canonical
   int depth = 0;
   bool divide = false;
   SliderPiece piece = SliderPiece::queen;
   Measure measure = Measure::throughput;
   PoolStorage pool_storage;
-  AttackPool pool;
-  // The divide list a kernel writes (through a const Case: it is scratch, not input).
-  std::unique_ptr<DivideEntry[]> divide_out;
+  AttackPool pool;  // points into pool_storage
 };
 
+// A kernel's scratch: the divide list, sized by the first call (outside timing).
+struct Workspace {
+  std::vector<DivideEntry> divide;
+};
+
+// Trivially copyable (the harness folds it into its sink): a divide list stays in the workspace
+// and the answer points at it; answer_json, which runs while the workspace lives, sorts it.
 struct Answer {
   Mode mode = Mode::perft;
   std::uint64_t nodes = 0;     // perft
@@ -106,16 +110,24 @@ struct Chess {
   using Case = chess::Case;
   using Answer = chess::Answer;
   using KernelImpl = chess::KernelImpl;
+  using Workspace = chess::Workspace;
 
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
-  static Result<Answer> run(const KernelImpl& impl, const Case& c);
+  // Keeps only what the mode reads: perft {mode, fen (canonical), depth, divide}, attacks
+  // {mode, piece, measure}; a bad FEN is an error on the fen field.
+  static Expected<json> canonical_params(const json& params, const Input& input);
+  static Expected<Case> prepare(const json& params, const Input& input);
+  static Result<Answer> run(const KernelImpl& impl, const Case& c, Workspace& w);
   static json answer_json(const Answer& a);
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
-  static bool applies(const std::string& kernel_id, const Case& c, std::string& why_not);
+  static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);
+  static std::string work_unit(const Case& c) { return c.mode == Mode::attacks ? "lookups" : "nodes"; }
+  // Node counts must agree; divide lists too when both answers have one (a published answer
+  // has none); attacks answers compare whole.
+  static bool same_answer(const json& a, const json& b);
 };
 
 // Registers a kernel with the engine and in the puzzle's own list, which keeps the typed

@@ -61,8 +61,9 @@ int king_square(const Board& b, Color c) {
   return -1;
 }
 
+// 3 bytes: a perft keeps one list per ply on the stack, which is small in wasm.
 struct RefMove {
-  int from, to;
+  std::uint8_t from, to;
   char promotion;  // lower-case letter or 0
 };
 
@@ -74,7 +75,7 @@ int pseudo_moves(const Board& b, RefMove* out) {
   const int start_rank = us == kWhite ? 1 : 6, last_rank = us == kWhite ? 7 : 0;
   // kMaxMoves bounds the moves of any position parse_fen accepts; the guard is belt and braces.
   auto add = [&](int from, int to, char promotion) {
-    if (n < kMaxMoves) out[n++] = {from, to, promotion};
+    if (n < kMaxMoves) out[n++] = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotion};
   };
   auto add_pawn = [&](int from, int to) {
     if (to / 8 == last_rank)
@@ -209,9 +210,7 @@ int reference_divide(const Game& g, int depth, DivideEntry* out) {
   for (int i = 0; i < n; ++i) {
     const Board c = play(b, moves[i]);
     if (!leaves_king_safe(c)) continue;
-    out[written++] = {{static_cast<std::uint8_t>(moves[i].from), static_cast<std::uint8_t>(moves[i].to),
-                       moves[i].promotion},
-                      perft(c, depth - 1)};
+    out[written++] = {{moves[i].from, moves[i].to, moves[i].promotion}, perft(c, depth - 1)};
   }
   return written;
 }
