@@ -178,7 +178,7 @@ constexpr Bitboard pawn_attacks(Color c, Square s) { return kPawnAttacks[c][s]; 
 struct LineMasks {
   Bitboard file, rank, diagonal, anti_diagonal;
 };
-inline constexpr std::array<LineMasks, 64> kLineMasks = [] {
+alignas(32) inline constexpr std::array<LineMasks, 64> kLineMasks = [] {
   std::array<LineMasks, 64> t{};
   for (Square s = 0; s < 64; ++s)
     t[s] = {kRays[kRayN][s] | kRays[kRayS][s], kRays[kRayE][s] | kRays[kRayW][s],
