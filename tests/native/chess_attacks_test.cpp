@@ -53,7 +53,7 @@ TEST(ChessAttacks, EveryIsaThisBuildHasIsRegistered) {
   for (const char* k : {"pext/bmi2", "hq-simd/sse4.1", "hq-simd/avx2", "hq-simd/avx512", "kogge-stone/avx2", "kogge-stone/avx512"})
     EXPECT_TRUE(keys.count(k)) << k;
 #elif defined(__aarch64__)
-  for (const char* k : {"hq-simd/neon", "kogge-stone/neon"}) EXPECT_TRUE(keys.count(k)) << k;
+  EXPECT_TRUE(keys.count("hq-simd/neon"));
 #endif
   EXPECT_FALSE(keys.count("pext/scalar"));
 }

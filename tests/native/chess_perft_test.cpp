@@ -225,6 +225,28 @@ TEST(ChessPerft, ReferenceStaysOutOfHeavyCasesWithAReason) {
   EXPECT_EQ(light["results"].size(), 1u) << "lookups are cheap for the reference too";
 }
 
+// Without a published count the engine asks the reference; over its budget it declines, with
+// the reason, instead of running for hours.
+TEST(ChessPerft, UnpublishedDeepCaseIsNotVerifiedByAnHourLongReference) {
+  const json r = handle_request({{"action", "run"},
+                                 {"puzzle", "chess"},
+                                 {"kernels", {"fancy-magic", "ray-walk"}},
+                                 {"params", {{"fen", "r3k2r/8/8/8/8/8/8/R3K1NR w Qkq - 0 1"}, {"depth", 5}}}});
+  ASSERT_TRUE(r["ok"].get<bool>()) << r.dump();
+  ASSERT_EQ(r["results"].size(), 1u);
+  EXPECT_TRUE(r["results"][0]["verified"].is_null());
+  EXPECT_NE(r["results"][0]["verified_by"].get<std::string>().find("over its budget"), std::string::npos)
+      << r["results"][0]["verified_by"];
+  EXPECT_EQ(r["skipped"].size(), 1u);
+}
+
+TEST(ChessPerft, EstimatesAreExactToDepthTwoAndCloseBeyond) {
+  EXPECT_EQ(estimated_nodes(game("kiwipete"), 2), 2039);
+  const double pos4 = estimated_nodes(game("position4"), 5);
+  EXPECT_GT(pos4, 15833292 / 2.0);
+  EXPECT_LT(pos4, 15833292 * 2.0);
+}
+
 TEST(ChessPerft, BadParamsAreErrorsNotCrashes) {
   const std::vector<std::pair<json, std::string>> bad = {
       {{{"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}}, "fen: white has no king"},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "puzzles/chess/reference.h"
 #include "puzzles/chess/sliders.h"
@@ -84,11 +85,23 @@ PoolStorage make_pool(std::uint32_t count, std::uint64_t seed) {
 }
 
 double estimated_nodes(const Game& g, int depth) {
-  DivideEntry moves[kMaxMoves];
-  const int root = reference_divide(g, 1, moves);
-  double n = 1;
-  for (int i = 0; i < depth; ++i) n *= root;
+  if (depth <= 2) return static_cast<double>(reference_perft(g, depth));
+  const double first = static_cast<double>(reference_perft(g, 1)), second = static_cast<double>(reference_perft(g, 2));
+  if (first == 0) return 0;
+  double n = second;
+  for (int i = 2; i < depth; ++i) n *= second / first;
   return n;
+}
+
+bool within_budget(const KernelImpl& impl, const Case& c, std::string& why_not) {
+  if (c.mode != Mode::perft || impl.node_budget <= 0 || c.estimated_nodes <= impl.node_budget) return true;
+  char buf[220];
+  std::snprintf(buf, sizeof buf,
+                "the make-and-test reference makes every leaf; this case has about %.2g nodes, over its "
+                "budget of %.0f million",
+                c.estimated_nodes, impl.node_budget / 1e6);
+  why_not = buf;
+  return false;
 }
 
 PuzzleInfo Chess::info() {
@@ -167,17 +180,19 @@ Expected<Case> Chess::prepare(const json& params, const Input& input) {
   } else {
     c.depth = params.at("depth").get<int>();
     c.divide = params.at("divide").get<bool>();
+    c.estimated_nodes = estimated_nodes(c.game, c.depth);
   }
   return c;
 }
 
-Result<Answer> Chess::run(const KernelImpl& impl, const Case& c, Workspace& w) {
+Expected<Result<Answer>> Chess::run(const KernelImpl& impl, const Case& c, Workspace& w) {
+  if (std::string why; !within_budget(impl, c, why)) return Error{why};
   Answer a;
   a.mode = c.mode;
   if (c.mode == Mode::attacks) {
     a.checksum = impl.attacks(c.pool, c.piece, c.measure);
     a.lookups = c.pool.count;
-    return {a, c.pool.count};
+    return Result<Answer>{a, c.pool.count};
   }
   if (c.divide) {
     // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).
@@ -189,7 +204,7 @@ Result<Answer> Chess::run(const KernelImpl& impl, const Case& c, Workspace& w) {
   } else {
     a.nodes = impl.perft(c.game, c.depth);
   }
-  return {a, a.nodes};
+  return Result<Answer>{a, a.nodes};
 }
 
 json Chess::answer_json(const Answer& a) {
@@ -220,16 +235,9 @@ std::optional<KnownAnswer> Chess::known(const Case& c) {
 }
 
 bool Chess::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
-  if (c.mode != Mode::perft || kernel.id != "ray-walk") return true;
-  const double estimate = estimated_nodes(c.game, c.depth);
-  if (estimate <= kReferenceNodeBudget) return true;
-  char buf[200];
-  std::snprintf(buf, sizeof buf,
-                "the make-and-test reference makes every leaf; this case has about %.2g nodes "
-                "(root moves^depth), over its budget of %.0f million",
-                estimate, kReferenceNodeBudget / 1e6);
-  why_not = buf;
-  return false;
+  for (const RegisteredKernel& k : registered_kernels())
+    if (k.info.id == kernel.id && k.info.isa == kernel.isa) return within_budget(k.impl, c, why_not);
+  return true;
 }
 
 json Chess::illustrate(const Case& c) { return illustrate_game(c.game); }
@@ -292,6 +300,106 @@ json illustrate_game(const Game& g) {
           {"board", std::move(board)},
           {"occupied", hex64(occ)},
           {"sliders", std::move(sliders)}};
+}
+
+}  // namespace sp::chess
+
+namespace sp::chess {
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::size_t table_bytes_of(const std::string& id, const std::string& isa) {
+  for (const RegisteredKernel& k : registered_kernels())
+    if (k.info.id == id && isa_name(k.info.isa) == isa && k.impl.table_bytes) return k.impl.table_bytes();
+  return 0;
+}
+
+}  // namespace
+
+json Chess::summarize(const json& records) {
+  // rate[kernel/isa][column] in millions per second.
+  std::vector<std::string> kernels;
+  std::map<std::string, std::map<std::string, double>> rate;
+  std::vector<std::string> perft_columns;
+  for (const json& r : records) {
+    if (!r.contains("timing") || !r["params"].is_object()) continue;
+    const std::string k = r["kernel"].get<std::string>() + "/" + r["isa"].get<std::string>();
+    if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
+    const json& p = r["params"];
+    std::string column;
+    if (p.value("mode", "") == "attacks") {
+      column = p.value("piece", "") + " " + p.value("measure", "");
+    } else {
+      std::string fen = p.value("fen", "");
+      for (const NamedPosition& n : kNamedPositions)
+        if (auto g = parse_fen(n.fen); g && to_fen(g.value()) == fen) fen = std::string(n.name);
+      if (fen.size() > 20) fen = fen.substr(0, 17) + "...";
+      column = fen + " d" + std::to_string(p.value("depth", 0));
+      if (std::find(perft_columns.begin(), perft_columns.end(), column) == perft_columns.end()) perft_columns.push_back(column);
+    }
+    rate[k][column] = r["timing"]["units_per_second"].get<double>() / 1e6;
+  }
+  if (kernels.empty()) return nullptr;
+  auto cell = [&](const std::string& k, const std::string& c) {
+    auto it = rate[k].find(c);
+    return it == rate[k].end() ? std::string("-") : fixed(it->second, it->second < 10 ? 1 : 0);
+  };
+
+  json tables = json::array();
+  const std::vector<std::string> attack_columns = {"rook throughput", "rook latency", "bishop throughput",
+                                                   "bishop latency", "queen throughput", "queen latency"};
+  json rows = json::array();
+  for (const std::string& k : kernels) {
+    bool any = false;
+    for (const auto& c : attack_columns) any = any || rate[k].count(c);
+    if (!any) continue;
+    const std::size_t slash = k.find('/');
+    json row = {k, table_bytes_text(table_bytes_of(k.substr(0, slash), k.substr(slash + 1)))};
+    for (const auto& c : attack_columns) row.push_back(cell(k, c));
+    rows.push_back(row);
+  }
+  if (!rows.empty()) {
+    json header = {"kernel", "tables"};
+    for (const auto& c : attack_columns) header.push_back(c);
+    tables.push_back({{"title", "sliding attacks: million lookups per second (" + std::to_string(kPoolSize) +
+                                    " random (square, occupancy) pairs)"},
+                      {"header", header},
+                      {"rows", rows}});
+  }
+  rows = json::array();
+  for (const std::string& k : kernels) {
+    json row = {k};
+    bool any = false;
+    for (const auto& c : perft_columns) any = any || rate[k].count(c), row.push_back(cell(k, c));
+    if (any) rows.push_back(row);
+  }
+  if (!rows.empty()) {
+    json header = {"kernel"};
+    for (const auto& c : perft_columns) header.push_back(c);
+    tables.push_back({{"title", "perft: million leaf nodes per second (one thread, bulk counting)"},
+                      {"header", header},
+                      {"rows", rows}});
+  }
+
+  // The ratios, where both sides ran.
+  json notes = json::array();
+  auto best = [&](const std::string& id, const std::string& column) {
+    double b = 0;
+    for (const auto& [k, m] : rate)
+      if (k.substr(0, k.find('/')) == id && m.count(column)) b = std::max(b, m.at(column));
+    return b;
+  };
+  for (const std::string& column : {std::string("queen throughput"), std::string("queen latency")}) {
+    const double hq = best("hq", column), pext = best("pext", column), simd = best("hq-simd", column);
+    if (hq > 0 && pext > 0) notes.push_back(column + ": hq / pext = " + fixed(hq / pext, 2) + " (target >= 0.6)");
+    if (hq > 0 && simd > 0) notes.push_back(column + ": best hq-simd / hq = " + fixed(simd / hq, 2) + " (target >= 1)");
+  }
+  return {{"tables", tables}, {"notes", notes}};
 }
 
 }  // namespace sp::chess

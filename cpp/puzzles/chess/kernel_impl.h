@@ -63,7 +63,8 @@ struct SliderKernel {
     return one<SliderPiece::queen>(s, occ);
   }
 
-  static constexpr KernelImpl impl() { return {&perft, &divide, &attacks, &lookup}; }
+  static std::size_t table_bytes() { return Slider::table_bytes(); }
+  static constexpr KernelImpl impl() { return {&perft, &divide, &attacks, &lookup, &table_bytes}; }
 };
 
 }  // namespace sp::chess

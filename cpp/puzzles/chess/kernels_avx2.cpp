@@ -86,6 +86,7 @@ struct KoggeStoneAvx2 {
   static Bitboard rook(Square s, Bitboard occ) { return attacks_set(square_bb(s), 0, occ); }
   static Bitboard bishop(Square s, Bitboard occ) { return attacks_set(0, square_bb(s), occ); }
   static Bitboard queen(Square s, Bitboard occ) { return attacks_set(square_bb(s), square_bb(s), occ); }
+  static std::size_t table_bytes() { return 0; }
 };
 
 constexpr KernelImpl kHqAvx2 = SliderKernel<HqAvx2, Avx2File>::impl();
@@ -99,7 +100,7 @@ namespace {
 SP_CHESS_KERNEL({"hq-simd", Isa::avx2, cpu::kNeedsAvx2,
                  "Hyperbola Quintessence: a queen's four lines in one ymm, reversed by vpshufb "
                  "(bytes, then bits by a nibble table); bishop and rook two lines per xmm; tables " +
-                     table_bytes_text(HqAvx2::table_bytes())},
+                     table_bytes_text(sizeof(kLineMasks))},
                 kHqAvx2);
 SP_CHESS_KERNEL({"kogge-stone", Isa::avx2, cpu::kNeedsAvx2,
                  "Kogge-Stone fills, eight directions in two ymm (per-lane shifts vpsllvq / "

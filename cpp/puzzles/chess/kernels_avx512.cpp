@@ -68,6 +68,7 @@ struct KoggeStoneAvx512 {
   static Bitboard rook(Square s, Bitboard occ) { return attacks_set(square_bb(s), 0, occ); }
   static Bitboard bishop(Square s, Bitboard occ) { return attacks_set(0, square_bb(s), occ); }
   static Bitboard queen(Square s, Bitboard occ) { return attacks_set(square_bb(s), square_bb(s), occ); }
+  static std::size_t table_bytes() { return 0; }
 };
 
 constexpr KernelImpl kHqGfni = SliderKernel<HqGfni, Avx512File>::impl();
@@ -81,7 +82,7 @@ namespace {
 SP_CHESS_KERNEL({"hq-simd", Isa::avx512, cpu::kNeedsAvx512 | cpu::kGfni,
                  "Hyperbola Quintessence: a queen's four lines in one ymm, bit reversal by one GFNI "
                  "affine (vgf2p8affineqb) plus vpshufb, EVEX three-operand logic; tables " +
-                     table_bytes_text(HqGfni::table_bytes())},
+                     table_bytes_text(sizeof(kLineMasks))},
                 kHqGfni);
 SP_CHESS_KERNEL({"kogge-stone", Isa::avx512, cpu::kNeedsAvx512,
                  "Kogge-Stone fills, all eight directions in one zmm (vprolvq, per-lane edge masks, "

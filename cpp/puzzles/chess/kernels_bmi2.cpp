@@ -21,6 +21,7 @@ struct Pext {
   static Bitboard rook(Square s, Bitboard occ) { return lookup(g_pext.rook[s], occ); }
   static Bitboard bishop(Square s, Bitboard occ) { return lookup(g_pext.bishop[s], occ); }
   static Bitboard queen(Square s, Bitboard occ) { return rook(s, occ) | bishop(s, occ); }
+  static std::size_t table_bytes() { return magic_table_bytes(); }
 };
 struct Bmi2File;
 constexpr KernelImpl kPext = SliderKernel<Pext, Bmi2File>::impl();

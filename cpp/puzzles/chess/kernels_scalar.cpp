@@ -19,7 +19,8 @@ template <class S>
 using Scalar = SliderKernel<S, ScalarFile>;
 
 constexpr KernelImpl kRayWalk = {&reference_perft, &reference_divide, &Scalar<RayWalk>::attacks,
-                                 &Scalar<RayWalk>::lookup};
+                                 &Scalar<RayWalk>::lookup, &Scalar<RayWalk>::table_bytes,
+                                 kReferenceNodeBudget};
 constexpr KernelImpl kHq = Scalar<Hq>::impl();
 constexpr KernelImpl kClassical = Scalar<Classical>::impl();
 constexpr KernelImpl kFancyMagic = Scalar<FancyMagic>::impl();

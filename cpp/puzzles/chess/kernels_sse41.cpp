@@ -27,7 +27,7 @@ namespace {
 SP_CHESS_KERNEL({"hq-simd", Isa::sse41, cpu::kNeedsSse41 | cpu::kPopcnt,
                  "Hyperbola Quintessence, two lines per xmm: diagonals reversed by one pshufb, file "
                  "and rank by a bit reversal (pshufb + nibble-table pshufb); a queen is two "
-                 "registers; tables " + table_bytes_text(HqSse41::table_bytes())},
+                 "registers; tables " + table_bytes_text(sizeof(kLineMasks))},
                 kHqSse41);
 }  // namespace
 }  // namespace sp::chess
