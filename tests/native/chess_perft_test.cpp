@@ -59,17 +59,17 @@ Game game(const std::string& fen) {
   return g ? g.value() : Game{};
 }
 
-// Runs every kernel on the lines up to `max_depth` (and, in quick mode, `quick_depth`), keeping
-// the reference to lines whose count is under `reference_budget` nodes.
-void check_lines(const std::vector<EpdLine>& lines, int max_depth, int quick_depth, std::uint64_t reference_budget) {
-  const int depth_limit = test::quick_mode() ? quick_depth : max_depth;
+// Runs every kernel on the lines' counts up to `max_depth`, keeping the reference to counts
+// under `reference_budget` nodes; quick mode (qemu, sanitizers) divides both node limits by 10.
+void check_lines(const std::vector<EpdLine>& lines, int max_depth, std::uint64_t node_limit, std::uint64_t reference_budget) {
+  const std::uint64_t scale = test::quick_mode() ? 10 : 1;
   for (const RegisteredKernel* k : runnable(true)) {
     const bool reference = k->info.id == "ray-walk";
     for (const EpdLine& line : lines) {
       const Game g = game(line.fen);
       for (const auto& [depth, nodes] : line.nodes) {
-        if (depth > depth_limit) continue;
-        if (reference && nodes > (test::quick_mode() ? reference_budget / 10 : reference_budget)) continue;
+        if (depth > max_depth || nodes > node_limit / scale) continue;
+        if (reference && nodes > reference_budget / scale) continue;
         EXPECT_EQ(k->impl.perft(g, depth), nodes) << key(*k) << " " << line.fen << " " << line.id << " depth " << depth;
       }
     }
@@ -97,26 +97,24 @@ TEST(ChessPerft, PublishedTableMatchesTheDataFiles) {
 }
 
 TEST(ChessPerft, WikiPositions) {
-  // Natively every count up to ~200 M nodes per kernel (startpos d5, kiwipete d4, ...); deeper
-  // ones are benchmark cases. Quick mode (qemu, sanitizers) stops at depth 3.
-  std::vector<EpdLine> lines = load_epd("chess_wiki_perft.epd");
-  for (EpdLine& l : lines)
-    for (auto it = l.nodes.begin(); it != l.nodes.end();) it = it->second > 20'000'000 ? l.nodes.erase(it) : std::next(it);
-  check_lines(lines, 9, 3, 5'000'000);
+  // Every count up to 20 M nodes (startpos d5, kiwipete d4, position 3 d6, position 4 d5, ...);
+  // the deeper ones below for the fastest kernel, and in the benchmark.
+  check_lines(load_epd("chess_wiki_perft.epd"), kMaxDepth, 20'000'000, 5'000'000);
 }
 
-TEST(ChessPerft, PerftsuiteToDepth4) { check_lines(load_epd("perftsuite.epd"), 4, test::quick_mode() ? 3 : 4, 1'000'000); }
+// All 126 lines to depth 4 for every kernel (12.2 M nodes each), also in quick mode; the
+// reference to depth 4 natively, to depth 3 in quick mode.
+TEST(ChessPerft, PerftsuiteToDepth4) { check_lines(load_epd("perftsuite.epd"), 4, 50'000'000, 5'000'000); }
 
 TEST(ChessPerft, EdgeCases) {
   const std::vector<EpdLine> lines = load_epd("chess_edge_cases.epd");
   EXPECT_EQ(lines.size(), 24u);
-  // Sedlak's counts are at depths 4..7 (up to 3.8 M nodes); in quick mode the fast kernels still
-  // run them all, the reference only the small ones.
-  check_lines(lines, 9, 9, 4'000'000);
+  // Sedlak's counts are at depths 4..7, up to 3.8 M nodes.
+  check_lines(lines, kMaxDepth, 50'000'000, 5'000'000);
 }
 
-// Depth 5 of the whole suite for every fast kernel (383 M nodes each), and depth 6 (4.4 G) for
-// the fastest one this CPU runs: outside quick mode only.
+// Depth 5 of the whole suite for every fast kernel (383 M nodes each), and depth 6 (4.4 G) and the
+// wiki's deeper counts for the fastest one this CPU runs: outside quick mode only.
 TEST(ChessPerft, PerftsuiteDeep) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   const std::vector<EpdLine> lines = load_epd("perftsuite.epd");
@@ -129,6 +127,13 @@ TEST(ChessPerft, PerftsuiteDeep) {
       }
   }
   ASSERT_NE(fastest, nullptr);
+  // The benchmark positions, deeper: startpos d6, kiwipete d5, positions 3..6 at up to
+  // 200 M nodes.
+  for (const EpdLine& line : load_epd("chess_wiki_perft.epd"))
+    for (const auto& [depth, nodes] : line.nodes)
+      if (nodes > 20'000'000 && nodes <= 200'000'000) {
+        EXPECT_EQ(fastest->impl.perft(game(line.fen), depth), nodes) << key(*fastest) << " " << line.fen << " depth " << depth;
+      }
   for (const EpdLine& line : lines)
     if (line.nodes.count(6)) {
       EXPECT_EQ(fastest->impl.perft(game(line.fen), 6), line.nodes.at(6)) << key(*fastest) << " " << line.fen;
