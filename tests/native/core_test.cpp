@@ -38,13 +38,13 @@ TEST(Registry, CatalogListsPuzzlesKernelsAndSchemas) {
   EXPECT_TRUE(ids.count("nqueens"));
 }
 
-// Bench cases are matched by name (CLI --case, the page, native vs wasm), so each must be valid
-// and named exactly as the engine names its params. (Validation only: preparing every case
+// Bench cases are selected by name (CLI --case) and reports label records with case_name of the
+// canonical params, so each case must be valid and named exactly as its records are labelled. (Validation only: preparing every case
 // would build popcount's 64 MiB buffers.)
 TEST(Registry, BenchCasesAreValidParams) {
   for (const auto& p : registry().puzzles())
     for (const auto& c : p->bench_cases()) {
-      auto params = validate_params(p->params(), c.params);
+      auto params = p->canonical_params(c.params);
       ASSERT_TRUE(params) << p->info().id << " " << c.name << ": " << params.error();
       EXPECT_EQ(case_name(params.value()), c.name) << p->info().id;
     }
