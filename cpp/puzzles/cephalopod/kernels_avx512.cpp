@@ -1,0 +1,26 @@
+// AVX-512 kernels: lanes with 16 boards per vector (vpcompressd pushes).
+
+#include "puzzles/cephalopod/cephalopod.h"
+#include "puzzles/cephalopod/scalar_tools.h"
+#include "simd/v512_avx512.h"
+
+#if SP_ARCH_X86
+
+SP_TARGET_BEGIN(SP_TARGETS_AVX512)
+#include "puzzles/cephalopod/lanes.h"
+#include "puzzles/cephalopod/merge_avx2.h"
+
+namespace sp::cephalopod {
+namespace {
+struct Avx512Ops : simd::Avx512x16 {
+  static vec min_u32(vec a, vec b) { return _mm512_min_epu32(a, b); }
+};
+using Lanes512 = LaneTools<Avx512Ops, Avx2Merge<Avx512Ops>>;
+}  // namespace
+
+Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws) { return bfs_sym_kernel<Lanes512>(c, ws, "lanes"); }
+
+}  // namespace sp::cephalopod
+SP_TARGET_END
+
+#endif

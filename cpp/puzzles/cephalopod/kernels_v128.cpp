@@ -1,0 +1,96 @@
+// The 128-bit kernels, written once against cpp/simd and compiled for whichever 128-bit ISA this
+// target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build).
+//   lanes     one BFS level, 4 boards per vector (lanes.h)
+//   simd-dfs  the depth-first search with 4-lane move generation (quad_moves.h), the 8
+//             symmetries in two registers with one min-reduction, and the 4-way cache bucket
+//             probed by two 2 x u64 compares
+
+#include "puzzles/cephalopod/cephalopod.h"
+#include "puzzles/cephalopod/scalar_tools.h"
+#include "simd/v128.h"
+
+#if SP_HAS_V128
+
+SP_V128_BEGIN
+#include "puzzles/cephalopod/lanes.h"
+#include "puzzles/cephalopod/quad_moves.h"
+
+namespace sp::cephalopod {
+namespace {
+
+// What the 128-bit ops type lacks here: the lane-wise unsigned minimum, the minimum across the
+// four lanes, and a 64-bit compare giving one bit per way.
+struct V128Ops : simd::V128 {
+#if SP_ARCH_X86
+  static vec min_u32(vec a, vec b) { return _mm_min_epu32(a, b); }
+  static std::uint32_t across_min(vec m) {
+    m = _mm_min_epu32(m, _mm_shuffle_epi32(m, 0x4E));
+    m = _mm_min_epu32(m, _mm_shuffle_epi32(m, 0xB1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(m));
+  }
+  static unsigned match_ways(const std::uint64_t* ways, std::uint64_t key) {
+    const __m128i k = _mm_set1_epi64x(static_cast<long long>(key));
+    const __m128i a = _mm_cmpeq_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(ways)), k);
+    const __m128i b = _mm_cmpeq_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(ways + 2)), k);
+    return static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(a)) | (_mm_movemask_pd(_mm_castsi128_pd(b)) << 2));
+  }
+#elif SP_ARCH_NEON
+  static vec min_u32(vec a, vec b) { return vminq_u32(a, b); }
+  static std::uint32_t across_min(vec m) { return vminvq_u32(m); }
+  static unsigned match_ways(const std::uint64_t* ways, std::uint64_t key) {
+    const uint64x2_t k = vdupq_n_u64(key);
+    // Each 64-bit compare result narrowed to 16 bits: four 16-bit flags in one u64.
+    const uint32x4_t both = vcombine_u32(vmovn_u64(vceqq_u64(vld1q_u64(ways), k)), vmovn_u64(vceqq_u64(vld1q_u64(ways + 2), k)));
+    const std::uint64_t flags = vget_lane_u64(vreinterpret_u64_u16(vmovn_u32(both)), 0);
+    return static_cast<unsigned>((flags & 1u) | ((flags >> 15) & 2u) | ((flags >> 30) & 4u) | ((flags >> 45) & 8u));
+  }
+#else
+  static vec min_u32(vec a, vec b) { return wasm_u32x4_min(a, b); }
+  static std::uint32_t across_min(vec m) {
+    m = wasm_u32x4_min(m, wasm_i32x4_shuffle(m, m, 2, 3, 0, 1));
+    m = wasm_u32x4_min(m, wasm_i32x4_shuffle(m, m, 1, 0, 3, 2));
+    return wasm_u32x4_extract_lane(m, 0);
+  }
+  static unsigned match_ways(const std::uint64_t* ways, std::uint64_t key) {
+    const v128_t k = wasm_i64x2_splat(static_cast<long long>(key));
+    const v128_t a = wasm_i64x2_eq(wasm_v128_load(ways), k);
+    const v128_t b = wasm_i64x2_eq(wasm_v128_load(ways + 2), k);
+    return wasm_i64x2_bitmask(a) | (wasm_i64x2_bitmask(b) << 2);
+  }
+#endif
+};
+using V = V128Ops;
+using Lanes128 = LaneTools<V, ScalarTools>;
+
+struct Dfs128 : ScalarTools {
+  using vec = V::vec;
+  static int children(Board b, Board* out) { return QuadMoves<V>::children(b, out); }
+  // The 8 images in two registers, [r, R r, t, R t] and a half turn of it, each packed with its
+  // transform index in 3 low bits: one unsigned min per lane, then across the lanes.
+  static Canonical canonicalize(Board x) {
+    using L = LaneTools<V, ScalarTools>;
+    const vec r = V::splat(x & kRing);
+    const vec t = V::splat(transpose(x) & kRing);
+    const vec a0 = V::template blend<false, false, true, true>(r, t);
+    const vec a = V::template blend<false, true, false, true>(a0, L::template rotate_ring_v<2>(a0));
+    const vec b = L::template rotate_ring_v<4>(a);
+    const vec pa = V::or_(V::template shl<3>(a), V::setr(0, 1, 4, 5));
+    const vec pb = V::or_(V::template shl<3>(b), V::setr(2, 3, 6, 7));
+    const std::uint32_t best = V::across_min(V::min_u32(pa, pb));
+    return {(best >> 3) | (x & kCentreBits), static_cast<int>(best & 7u)};
+  }
+  static int find(const DfsCache& cache, std::uint32_t bucket, std::uint64_t key) {
+    const unsigned m = V::match_ways(cache.keys.data() + std::size_t{bucket} * DfsCache::kWays, key);
+    return m ? __builtin_ctz(m) : -1;
+  }
+};
+
+}  // namespace
+
+Expected<Result<Answer>> solve_lanes_v128(const Case& c, Workspace& ws) { return bfs_sym_kernel<Lanes128>(c, ws, "lanes"); }
+Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws) { return dfs_kernel<Dfs128>(c, ws, "simd-dfs"); }
+
+}  // namespace sp::cephalopod
+SP_V128_END
+
+#endif
