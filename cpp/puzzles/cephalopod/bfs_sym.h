@@ -120,9 +120,10 @@ struct BoardAtATime {
   static void merge_block(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {
     constexpr int kAhead = 16;  // probes in flight
     const int n = blk.size;
-    for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(next.buckets() + blk.slot[k], 1);
+    const Bucket* buckets = next.cursor().buckets;  // fixed for the block: reserve() grew it before
+    for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(buckets + blk.slot[k], 1);
     for (int k = 0; k < n; ++k) {
-      if (k + kAhead < n) __builtin_prefetch(next.buckets() + blk.slot[k + kAhead], 1);
+      if (k + kAhead < n) __builtin_prefetch(buckets + blk.slot[k + kAhead], 1);
       bool added = false;
       const std::uint32_t slot = Tools::find_or_add(next, blk.kids[k], blk.slot[k], added);
       blk.slot[k] = slot | (added ? kAdded : 0);

@@ -10,9 +10,14 @@ Result<Answer> no_moves(const Case& c) {
   return {a, 0};
 }
 
-Error out_of_memory(const char* what, std::size_t boards) {
-  std::string msg = std::string(what) + ": the search needs more than " + std::to_string(kMemoryCap >> 20) +
-                    " MiB of tables";
+std::string format_bytes(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= (std::size_t{1} << 10) && bytes % (std::size_t{1} << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+Error out_of_memory(const char* what, const Budget& budget, std::size_t boards) {
+  std::string msg = std::string(what) + ": the search needs more than " + format_bytes(budget.cap) + " of tables";
   if (boards) msg += " (one depth reached " + std::to_string(boards) + " boards)";
   return Error{msg};
 }
@@ -30,7 +35,7 @@ Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws) 
   Level<kSymmetries>* cur = &ws.sym[0];
   Level<kSymmetries>* next = &ws.sym[1];
   cur->clear();
-  if (!cur->reserve(ws.budget, 1)) return out_of_memory("illustrate", 1);
+  if (!cur->reserve(ws.budget, 1)) return out_of_memory("illustrate", ws.budget, 1);
   bool added = false;
   cur->find_or_add(canonicalize(c.board).board, added);
   for (int d = 0;; ++d) {
@@ -46,7 +51,7 @@ Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws) 
     for (std::uint32_t i = 0; i < cur->size(); ++i) {
       const Board b = cur->key(i);
       if (is_full(b)) continue;
-      if (!next->reserve(ws.budget, kMaxChildren)) return out_of_memory("illustrate", next->size());
+      if (!next->reserve(ws.budget, kMaxChildren)) return out_of_memory("illustrate", ws.budget, next->size());
       for_each_child(b, [&](Board x) { next->find_or_add(canonicalize(x).board, added); });
     }
     std::swap(cur, next);

@@ -53,14 +53,18 @@ struct Answer {
 
 // Scratch for every kernel (each uses its own part), sized on first use under one byte budget.
 struct Workspace {
-  Workspace() = default;
+  Workspace() {
+    for (auto& l : plain) l.attach(&index);
+    for (auto& l : sym) l.attach(&index);
+  }
   Workspace(const Workspace&) = delete;  // buffers point at the budget
   Workspace& operator=(const Workspace&) = delete;
 
   Budget budget;
+  Index index;  // shared by the two levels of whichever BFS runs
   Level<1> plain[2];
   Level<kSymmetries> sym[2];
-  BfsBlock block;
+  Buffer<BfsBlock> block;  // one, allocated on first use (too big for a stack)
   DfsState dfs;
   Buffer<std::uint32_t> children;  // lanes: a block's children, then their canonical forms
   Buffer<std::uint32_t> parents;   // lanes: each child's parent
@@ -81,7 +85,9 @@ Expected<ContestInput> parse_contest(std::string_view text);
 
 // The answer when no move is played: the start board's own hash.
 Result<Answer> no_moves(const Case& c);
-Error out_of_memory(const char* what, std::size_t boards);
+// "name: the search needs more than 64 MiB of tables (one depth reached N boards)".
+Error out_of_memory(const char* what, const Budget& budget, std::size_t boards);
+std::string format_bytes(std::size_t bytes);
 
 // Per-depth frontier sizes for the illustration (no counts: classes only).
 struct LevelProfile {
@@ -95,7 +101,8 @@ template <class Tools>
 Expected<Result<Answer>> bfs_sym_kernel(const Case& c, Workspace& ws, const char* name) {
   if (c.depth == 0 || is_full(c.board)) return no_moves(c);
   BfsTotals t;
-  if (!bfs_sym_search<Tools>(ws.sym, ws.block, ws.budget, c.board, c.depth, t)) return out_of_memory(name, t.peak);
+  if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
+  if (!bfs_sym_search<Tools>(ws.sym, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
   Answer a;
   a.sum = t.sum % kHashModulus;
   a.states_expanded = t.expanded;
@@ -105,12 +112,15 @@ template <class Tools>
 Expected<Result<Answer>> dfs_kernel(const Case& c, Workspace& ws, const char* name) {
   if (c.depth == 0 || is_full(c.board)) return no_moves(c);
   DfsTotals t{};
-  if (!dfs_search<Tools>(ws.dfs, ws.budget, c.board, c.depth, t)) return out_of_memory(name, 0);
+  if (!dfs_search<Tools>(ws.dfs, ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, 0);
   Answer a;
   a.sum = t.value % kHashModulus;
   a.states_expanded = t.expanded;
   return Result<Answer>{a, t.expanded};
 }
+
+// The rules as the reference applies them: every move of a board (row-major digits).
+std::vector<std::array<int, kCells>> reference_moves(const std::array<int, kCells>& board);
 
 // Kernels, for the tests and the registry.
 Expected<Result<Answer>> solve_reference(const Case& c, Workspace& ws);

@@ -8,6 +8,7 @@
 // 64-byte cache line, probed from the key's home bucket onwards (one vector compare per bucket
 // in the SIMD kernels). A key is tagged with the level's epoch in its top 5 bits (boards use 27),
 // so a new level empties the index by bumping the epoch; only every 31st level clears memory.
+// Within an epoch keys fill a bucket from lane 0, so the first lane without a live tag is free.
 
 #include <cstdint>
 #include <cstring>
@@ -31,71 +32,93 @@ inline constexpr std::uint32_t kEpochs = 31;  // tags 1..31; 0 is never a live t
 // numbers with many zero fields, so the multiply matters.
 inline std::uint32_t home_bucket(Board b, int shift) { return (b * 0x9E3779B1u) >> shift; }
 
+// The index: shared by the two levels of a BFS, since only the level being built is probed (the
+// previous one is read through its dense arrays). A new level invalidates it with a new epoch.
+class Index {
+ public:
+  void clear() {
+    if (++epoch_ > kEpochs) {
+      buckets_.fill_zero();
+      epoch_ = 1;
+    }
+  }
+  std::uint32_t epoch() const { return epoch_; }
+  int bits() const { return bits_; }
+  Bucket* buckets() { return buckets_.data(); }
+  // Room for `entries` keys at a load under 5/8 (buckets hold 8). A growth starts empty: the
+  // caller re-inserts its live keys.
+  bool fits(std::size_t entries) const { return entries <= buckets_.size() * 5; }
+  bool grow(Budget& budget, std::size_t entries) {
+    std::size_t buckets = buckets_.size() ? buckets_.size() : 64;
+    while (entries > buckets * 5) buckets *= 2;
+    Buffer<Bucket> fresh;
+    if (!fresh.grow_to(budget, buckets)) return false;
+    fresh.fill_zero();
+    buckets_.swap(fresh);
+    bits_ = 0;
+    while ((std::size_t{1} << bits_) < buckets) ++bits_;
+    if (epoch_ == 0) epoch_ = 1;
+    return true;
+  }
+
+ private:
+  Buffer<Bucket> buckets_;
+  std::uint32_t epoch_ = 0;
+  int bits_ = 0;
+};
+
 template <int kCounts>
 class Level {
  public:
   static constexpr int counts_per_entry = kCounts;
+
+  void attach(Index* index) { index_ = index; }
 
   std::uint32_t size() const { return size_; }
   Board key(std::uint32_t i) const { return keys_[i]; }
   const Board* keys() const { return keys_.data(); }  // readable up to size() + kKeySlack
   std::uint32_t* counts(std::uint32_t i) { return counts_.data() + std::size_t{i} * kCounts; }
   const std::uint32_t* counts(std::uint32_t i) const { return counts_.data() + std::size_t{i} * kCounts; }
-  std::uint32_t capacity() const { return capacity_; }
 
-  // Empties the level and its index (O(1) but for the periodic clear).
+  // Empties the level, and the shared index for it (O(1) but for the periodic clear).
   void clear() {
     size_ = 0;
-    if (++epoch_ > kEpochs) {
-      buckets_.fill_zero();
-      epoch_ = 1;
-    }
+    index_->clear();
   }
 
   // Room for `extra` more entries without growing inside the caller's loop. False when the
   // budget is exhausted.
   bool reserve(Budget& budget, std::uint32_t extra) {
     const std::size_t need = std::size_t{size_} + extra;
-    if (need <= capacity_ && need <= max_entries_) return true;
-    std::size_t cap = capacity_ ? capacity_ : 1024;
-    while (cap < need) cap *= 2;
-    if (cap > (std::size_t{1} << 27)) return false;  // more boards than the 27-bit space allows
-    if (cap > capacity_) {
+    if (need > capacity_) {
+      // Grow by half: the biggest levels (a million boards) sit near the memory cap.
+      std::size_t cap = capacity_ ? capacity_ : 1024;
+      while (cap < need) cap += cap / 2;
+      if (cap > (std::size_t{1} << 27)) return false;  // more boards than 27 bits can spell
       if (!keys_.grow_to(budget, cap + kKeySlack, size_) || !counts_.grow_to(budget, cap * kCounts, std::size_t{size_} * kCounts))
         return false;
       capacity_ = static_cast<std::uint32_t>(cap);
     }
-    // The index keeps its load under 5/8.
-    std::size_t buckets = std::size_t{1} << index_bits_;
-    if (!buckets_.size()) buckets = 64;
-    while (need > buckets * 5) buckets *= 2;
-    if (buckets != buckets_.size()) {
-      Buffer<Bucket> fresh;
-      if (!fresh.grow_to(budget, buckets)) return false;
-      fresh.fill_zero();
-      buckets_.swap(fresh);
-      fresh = Buffer<Bucket>();
-      index_bits_ = 0;
-      while ((std::size_t{1} << index_bits_) < buckets) ++index_bits_;
-      if (epoch_ == 0) epoch_ = 1;
+    if (!index_->fits(need)) {
+      if (!index_->grow(budget, need)) return false;
       for (std::uint32_t i = 0; i < size_; ++i) place(keys_[i], i);
     }
-    max_entries_ = static_cast<std::uint32_t>(buckets * 5);
     return true;
   }
 
   // The dense position of board b, appending it (counts uninitialised) if new.
   std::uint32_t find_or_add(Board b, bool& added) {
-    const std::uint32_t tagged = b | (epoch_ << kEpochShift);
-    std::uint32_t i = home_bucket(b, shift());
-    for (;;) {
-      Bucket& k = buckets_[i];
+    const std::uint32_t epoch = index_->epoch();
+    const std::uint32_t tagged = b | (epoch << kEpochShift);
+    const std::uint32_t mask = (1u << index_->bits()) - 1u;
+    for (std::uint32_t i = home_bucket(b, 32 - index_->bits());; i = (i + 1) & mask) {
+      Bucket& k = index_->buckets()[i];
       for (int lane = 0; lane < 8; ++lane) {
         if (k.key[lane] == tagged) {
           added = false;
           return k.index[lane];
         }
-        if ((k.key[lane] >> kEpochShift) != epoch_) {  // free: no live key beyond this lane
+        if ((k.key[lane] >> kEpochShift) != epoch) {  // free: live keys fill a bucket from lane 0
           k.key[lane] = tagged;
           k.index[lane] = size_;
           keys_[size_] = b;
@@ -103,9 +126,10 @@ class Level {
           return size_++;
         }
       }
-      i = (i + 1) & bucket_mask();
     }
   }
+
+  int shift() const { return 32 - index_->bits(); }
 
   // The index and dense arrays as plain locals, for merge loops: stores through Bucket and count
   // pointers could alias the Level's own members, so a loop that reads them from `this` reloads
@@ -118,46 +142,31 @@ class Level {
     std::uint32_t epoch;
     std::uint32_t size;
   };
-  Cursor cursor() { return {buckets_.data(), keys_.data(), counts_.data(), bucket_mask(), epoch_, size_}; }
+  Cursor cursor() {
+    return {index_->buckets(), keys_.data(), counts_.data(), (1u << index_->bits()) - 1u, index_->epoch(), size_};
+  }
   void commit(const Cursor& c) { size_ = c.size; }
-
-  // For the SIMD kernels' own probes.
-  Bucket* buckets() { return buckets_.data(); }
-  std::uint32_t epoch() const { return epoch_; }
-  int shift() const { return 32 - index_bits_; }
-  std::uint32_t bucket_mask() const { return (1u << index_bits_) - 1u; }
-  std::uint32_t append(Board b) {
-    keys_[size_] = b;
-    return size_++;
-  }
-  std::size_t bytes() const {
-    return keys_.size() * 4 + counts_.size() * 4 + buckets_.size() * sizeof(Bucket);
-  }
 
  private:
   void place(Board b, std::uint32_t index) {
-    const std::uint32_t tagged = b | (epoch_ << kEpochShift);
-    std::uint32_t i = home_bucket(b, shift());
-    for (;;) {
-      Bucket& k = buckets_[i];
+    const std::uint32_t epoch = index_->epoch();
+    const std::uint32_t mask = (1u << index_->bits()) - 1u;
+    for (std::uint32_t i = home_bucket(b, 32 - index_->bits());; i = (i + 1) & mask) {
+      Bucket& k = index_->buckets()[i];
       for (int lane = 0; lane < 8; ++lane)
-        if ((k.key[lane] >> kEpochShift) != epoch_) {
-          k.key[lane] = tagged;
+        if ((k.key[lane] >> kEpochShift) != epoch) {
+          k.key[lane] = b | (epoch << kEpochShift);
           k.index[lane] = index;
           return;
         }
-      i = (i + 1) & bucket_mask();
     }
   }
 
+  Index* index_ = nullptr;
   Buffer<Board> keys_;
   Buffer<std::uint32_t> counts_;
-  Buffer<Bucket> buckets_;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;
-  std::uint32_t max_entries_ = 0;
-  std::uint32_t epoch_ = 0;
-  int index_bits_ = 0;
 };
 
 }  // namespace sp::cephalopod

@@ -16,8 +16,10 @@ namespace {
 
 using Digits = std::array<int, kCells>;  // row-major: cell = 3 * row + column; 0 empty, 1..6 a die
 
+}  // namespace
+
 // Every way to play one turn on `board`, each move's result once.
-std::vector<Digits> moves(const Digits& board) {
+std::vector<Digits> reference_moves(const Digits& board) {
   std::vector<Digits> out;
   for (int cell = 0; cell < kCells; ++cell) {
     if (board[cell] != 0) continue;  // a die goes on an empty cell
@@ -58,6 +60,8 @@ std::vector<Digits> moves(const Digits& board) {
   return out;
 }
 
+namespace {
+
 bool full(const Digits& board) {
   for (int v : board)
     if (v == 0) return false;
@@ -71,13 +75,15 @@ std::uint32_t board_hash(const Digits& board) {
   return h;
 }
 
-// The reference keeps its maps under this many boards in all (about 64 bytes each), so that it
-// ends with an error instead of exhausting memory.
-constexpr std::size_t kMaxBoards = 700'000;
+// A map or set entry costs about this much (node, key, count, allocator overhead): the reference
+// keeps its boards under the workspace's byte cap, and stops with an error instead of
+// exhausting memory.
+constexpr std::size_t kBytesPerBoard = 96;
 
 }  // namespace
 
-Expected<Result<Answer>> solve_reference(const Case& c, Workspace&) {
+Expected<Result<Answer>> solve_reference(const Case& c, Workspace& ws) {
+  const std::size_t max_boards = ws.budget.cap / kBytesPerBoard;
   // Path counts only matter mod 2^30, and 2^30 divides 2^32: wrapping u32 arithmetic is exact.
   std::map<Digits, std::uint32_t> level = {{c.digits, 1u}};
   std::set<Digits> finals;  // distinct final boards, for the statistics
@@ -95,10 +101,10 @@ Expected<Result<Answer>> solve_reference(const Case& c, Workspace&) {
         continue;
       }
       ++expanded;
-      for (const Digits& child : moves(board)) next[child] += paths;
-      if (next.size() + level.size() + finals.size() > kMaxBoards)
-        return Error{"the reference kernel stops above " + std::to_string(kMaxBoards) +
-                     " boards in memory (this search needs more): use a faster kernel"};
+      for (const Digits& child : reference_moves(board)) next[child] += paths;
+      if (next.size() + level.size() + finals.size() > max_boards)
+        return Error{"reference: more than " + std::to_string(max_boards) + " boards would not fit in " +
+                     format_bytes(ws.budget.cap) + "; use a faster kernel"};
     }
     level = std::move(next);
   }

@@ -16,7 +16,7 @@ Expected<Result<Answer>> solve_swar_bfs(const Case& c, Workspace& ws) {
   Level<1>* cur = &ws.plain[0];
   Level<1>* next = &ws.plain[1];
   cur->clear();
-  if (!cur->reserve(ws.budget, 1)) return out_of_memory("swar-bfs", 1);
+  if (!cur->reserve(ws.budget, 1)) return out_of_memory("swar-bfs", ws.budget, 1);
   bool added = false;
   *cur->counts(cur->find_or_add(c.board, added)) = 1;
 
@@ -35,7 +35,7 @@ Expected<Result<Answer>> solve_swar_bfs(const Case& c, Workspace& ws) {
         sum += paths * hashes;
         continue;
       }
-      if (!next->reserve(ws.budget, kMaxChildren)) return out_of_memory("swar-bfs", next->size());
+      if (!next->reserve(ws.budget, kMaxChildren)) return out_of_memory("swar-bfs", ws.budget, next->size());
       for_each_child(b, [&](Board x) {
         if (is_full(x)) {  // the game is over: final whatever the depth
           sum += paths * hash(x);
