@@ -10,6 +10,24 @@ build_native() {
   cmake --build --preset native
 }
 
+# Just the CLI (npm start needs no test binaries).
+build_native_cli() {
+  cmake --preset native >/dev/null
+  cmake --build --preset native --target simd-puzzles
+}
+
 build_wasm() { bash "$ROOT/wasm-build/build.sh"; }
 
 build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn; }
+
+# The page, unless web/dist is newer than everything it is built from.
+build_web_if_stale() {
+  local built="$ROOT/web/dist/index.html"
+  if [[ -f "$built" ]] && [[ -z $(find "$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/bench.html" \
+      "$ROOT/web/vite.config.ts" "$ROOT/package-lock.json" "$ROOT"/wasm-build/out/*/simd-puzzles.{mjs,wasm} \
+      -newer "$built" -type f -print -quit 2>/dev/null) ]]; then
+    echo "page: up to date"
+    return 0
+  fi
+  build_web
+}

@@ -1,8 +1,17 @@
 // Serves the built page (web/dist) with COOP/COEP and the native-bench endpoint, via Vite's
 // preview server and the same config as development.
-import { preview } from 'vite';
+//
+//   node scripts/serve.mjs [--native-bench quick|full]
+//
+// With --native-bench, the native benchmark (scripts/native-bench.mjs) starts in the background
+// once the page is served; the page shows its progress and picks its numbers up. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { preview } from 'vite';
 import { repoRoot } from './lib/native-results.mjs';
+
+const args = process.argv.slice(2);
+const profile = args.includes('--native-bench') ? args[args.indexOf('--native-bench') + 1] : null;
 
 const port = Number(process.env.PORT ?? 4173);
 const server = await preview({
@@ -11,4 +20,19 @@ const server = await preview({
   logLevel: 'warn',
 });
 const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
-console.log(`\nsimd-puzzles is running at ${url}\n(Ctrl-C stops it)`);
+console.log(`\nsimd-puzzles is running at ${url}\n(Ctrl-C stops it)\n`);
+
+if (profile) {
+  console.log('Measuring native numbers in the background; the page picks them up as each puzzle finishes.');
+  console.log('Browser timings taken meanwhile share the CPU with it: the page says so while it runs.\n');
+  const bench = spawn(process.execPath, [join(repoRoot, 'scripts', 'native-bench.mjs'), '--profile', profile], { stdio: 'inherit' });
+  const stop = () => {
+    bench.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  bench.on('close', (code) => {
+    if (code === 0) console.log(`\nsimd-puzzles is running at ${url}`);
+  });
+}

@@ -13,6 +13,7 @@ APT_PACKAGES=(
   g++-aarch64-linux-gnu qemu-user                 # AArch64 cross build, NEON tests under qemu
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
   chromium                                        # e2e tests and bench:compare (never downloaded by npm)
+  stockfish                                       # the chess puzzle's native peer (go perft)
 )
 
 missing=()
@@ -34,9 +35,53 @@ if ((${#missing[@]})); then
   fi
 fi
 
-if ! command -v node >/dev/null || [[ $(node -p 'process.versions.node.split(".")[0]') -lt 20 ]]; then
-  echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))" >&2
-  exit 1
+# Node.js >= 20.19 (Vite 7's floor). Stock Debian 12 ships Node 18, so when the Node on PATH is
+# older or missing, install one from the npm registry (reachable wherever npm is): the official
+# binary published as node-linux-<arch>, and npm itself, into /opt/simd-puzzles-node, linked from
+# /usr/local/bin (ahead of /usr/bin on PATH). Debian's nodejs + npm are only the bootstrap that
+# fetches them.
+NODE_MIN_MAJOR=20 NODE_MIN_MINOR=19 NODE_INSTALL_MAJOR=22
+NODE_PREFIX=${SP_NODE_PREFIX:-/opt/simd-puzzles-node}
+NODE_LINKS=${SP_NODE_LINKS:-/usr/local/bin}
+node_ok() {
+  command -v node >/dev/null &&
+    node -e "const [a, b] = process.versions.node.split('.').map(Number);
+             process.exit(a > $NODE_MIN_MAJOR || (a === $NODE_MIN_MAJOR && b >= $NODE_MIN_MINOR) ? 0 : 1)"
+}
+install_node() {
+  local arch
+  case "$(uname -m)" in
+    x86_64) arch=x64 ;;
+    aarch64) arch=arm64 ;;
+    *) echo "setup: no Node.js binary for $(uname -m) on the npm registry; install Node >= 20.19 by hand" >&2; return 1 ;;
+  esac
+  if ! command -v npm >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "node-linux-$arch@$NODE_INSTALL_MAJOR" "npm@11" >/dev/null) || return 1
+  rm -rf "$NODE_PREFIX"
+  mkdir -p "$NODE_PREFIX/lib/node_modules/npm"
+  tar -xzf "$tmp"/node-linux-*.tgz -C "$NODE_PREFIX" --strip-components=1 package/bin package/LICENSE
+  tar -xzf "$tmp"/npm-*.tgz -C "$NODE_PREFIX/lib/node_modules/npm" --strip-components=1
+  ln -sf "$NODE_PREFIX/bin/node" "$NODE_LINKS/node"
+  ln -sf "$NODE_PREFIX/lib/node_modules/npm/bin/npm-cli.js" "$NODE_LINKS/npm"
+  ln -sf "$NODE_PREFIX/lib/node_modules/npm/bin/npx-cli.js" "$NODE_LINKS/npx"
+  rm -rf "$tmp"
+  hash -r
+}
+if ! node_ok; then
+  found=$(node --version 2>/dev/null || echo none)
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "setup: Node.js >= $NODE_MIN_MAJOR.$NODE_MIN_MINOR is required (found: $found); installing Node $NODE_INSTALL_MAJOR from the npm registry into $NODE_PREFIX"
+    install_node && node_ok || { echo "setup: could not install Node.js" >&2; exit 1; }
+    echo "setup: using $(command -v node) $(node --version), npm $(npm --version)"
+  else
+    echo "setup: Node.js >= $NODE_MIN_MAJOR.$NODE_MIN_MINOR is required (found: $found). Run this script as root to" >&2
+    echo "  install Node $NODE_INSTALL_MAJOR from the npm registry into $NODE_PREFIX, or install it yourself (e.g. nvm)." >&2
+    exit 1
+  fi
 fi
 
 # npm install (not npm ci): with npm 11, a lock written on one platform lists only that

@@ -8,13 +8,18 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 
 #include "cli/format.h"
+#include "cli/suggest.h"
 #include "core/engine.h"
 #include "core/registry.h"
 
@@ -46,13 +51,19 @@ struct HarnessArgs {
   }
 };
 
-// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise.
+// Progress on stderr: one rewritten line on a terminal, one line per kernel otherwise, or every
+// engine event as a JSON line for a program to read (--progress-json; scripts/native-bench.mjs).
 class ProgressPrinter {
  public:
-  explicit ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
+  explicit ProgressPrinter(bool quiet, bool as_json = false)
+      : quiet_(quiet), json_(as_json), tty_(isatty(STDERR_FILENO) != 0) {}
   ~ProgressPrinter() { finish(); }
 
   void operator()(const json& e) {
+    if (json_) {
+      std::cerr << sp::dump_json(e) << "\n" << std::flush;
+      return;
+    }
     if (quiet_) return;
     std::string where = "[" + e.value("case", std::string()) + "] ";
     if (e.value("case_count", 1) > 1)
@@ -83,28 +94,40 @@ class ProgressPrinter {
 
  private:
   bool quiet_;
+  bool json_;
   bool tty_;
   bool open_ = false;
 };
 
+// Reads a whole file, regular or not (a pipe, /dev/stdin), up to kMaxInputFileBytes. Any failure is
+// an error: a file that cannot be read is never replaced by generated data.
 bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) {
-    error = "cannot open input file '" + path + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "cannot read input file '" + path + "': it is a directory";
     return false;
   }
-  auto size = static_cast<std::uintmax_t>(in.tellg());
-  if (size > kMaxInputFileBytes) {
-    error = "input file '" + path + "' is larger than 1 GiB";
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = "cannot open input file '" + path + "': " + std::strerror(errno);
     return false;
   }
-  out.resize(static_cast<std::size_t>(size));
-  in.seekg(0);
-  if (size && !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(size))) {
-    error = "cannot read input file '" + path + "'";
-    return false;
+  out.clear();
+  std::uint8_t chunk[1 << 16];
+  for (;;) {
+    const std::size_t n = std::fread(chunk, 1, sizeof chunk, f);
+    if (out.size() + n > kMaxInputFileBytes) {
+      error = "input file '" + path + "' is larger than 1 GiB";
+      std::fclose(f);
+      return false;
+    }
+    out.insert(out.end(), chunk, chunk + n);
+    if (n < sizeof chunk) break;
   }
-  return true;
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) error = "cannot read input file '" + path + "'";
+  return !failed;
 }
 
 int cmd_list(bool as_json) {
@@ -194,6 +217,16 @@ void print_summary(const json& summary) {
   for (const auto& note : summary.value("notes", json::array())) std::cout << "  " << note.get<std::string>() << "\n";
 }
 
+// Kernels that failed (a memory cap, a limit): one line each, on stderr.
+void print_failed(const json& failed) {
+  for (const auto& f : failed) {
+    std::string where = f.value("puzzle", std::string());
+    if (f.contains("case")) where += (where.empty() ? "" : " ") + f["case"].get<std::string>();
+    std::string kernel = f.contains("kernel") ? f["kernel"].get<std::string>() + "/" + f["isa"].get<std::string>() + " " : "";
+    std::cerr << "failed: " << kernel << (where.empty() ? "" : "[" + where + "] ") << f["reason"].get<std::string>() << "\n";
+  }
+}
+
 // Kernels that did not run, one line per puzzle and reason.
 void print_skipped(const json& skipped) {
   std::vector<std::pair<std::string, std::string>> lines;  // (puzzle: reason, kernels)
@@ -231,10 +264,12 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
   if (args.time) request["harness"] = args.harness.to_json();
 
-  std::vector<std::uint8_t> input;
+  std::vector<std::uint8_t> bytes;
+  sp::Input input;
   if (!args.file.empty()) {
     std::string error;
-    if (!read_file(args.file, input, error)) return fail(error, args.json_out);
+    if (!read_file(args.file, bytes, error)) return fail(error, args.json_out);
+    input = sp::Input::file(bytes);  // an empty file is still a file
   }
   ProgressPrinter progress(!args.time);
   json response = sp::handle_request(request, input, [&](const json& e) { progress(e); });
@@ -252,7 +287,8 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
     print_records(response["results"], args.time, puzzle.info().reference_kernel);
     print_skipped(response["skipped"]);
   }
-  return all_verified(response["results"]) ? 0 : 1;
+  print_failed(response["failed"]);
+  return all_verified(response["results"]) && response["failed"].empty() ? 0 : 1;
 }
 
 struct BenchArgs {
@@ -261,6 +297,7 @@ struct BenchArgs {
   std::vector<std::string> kernels;
   std::string json_file;
   bool quiet = false;
+  bool progress_json = false;
   HarnessArgs harness;
 };
 
@@ -269,7 +306,7 @@ int cmd_bench(const BenchArgs& args) {
   if (!args.puzzles.empty()) request["puzzles"] = args.puzzles;
   if (!args.cases.empty()) request["cases"] = args.cases;
   if (!args.kernels.empty()) request["kernels"] = args.kernels;
-  ProgressPrinter progress(args.quiet);
+  ProgressPrinter progress(args.quiet, args.progress_json);
   json response = sp::handle_request(request, {}, [&](const json& e) { progress(e); });
   progress.finish();
   if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>());
@@ -298,7 +335,64 @@ int cmd_bench(const BenchArgs& args) {
       std::cerr << "wrote " << args.json_file << "\n";
     }
   }
-  return all_verified(report["records"]) ? 0 : 1;
+  print_failed(response["failed"]);
+  return all_verified(report["records"]) && response["failed"].empty() ? 0 : 1;
+}
+
+// `solve <puzzle>`: a contest's stdin in, the one line the contest expects out, so any contest
+// harness can run this binary. Uses the puzzle's solve_preference: the first kernel id this CPU
+// runs (in its widest ISA) that applies to the case.
+int cmd_solve(const sp::Puzzle& puzzle) {
+  constexpr std::size_t kMaxStdin = 1 << 20;
+  std::string text;
+  char chunk[4096];
+  while (std::cin.read(chunk, sizeof chunk) || std::cin.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxStdin) return fail("the input is larger than 1 MiB");
+  }
+  auto params = puzzle.parse_contest_input(text);
+  if (!params) return fail(params.error());
+  auto prepared = puzzle.prepare(params.value());
+  if (!prepared) return fail(prepared.error());
+  for (const std::string& id : puzzle.info().solve_preference) {
+    const sp::Kernel* chosen = nullptr;
+    for (const auto& k : puzzle.kernels()) {
+      std::string why_not;
+      if (k->info().id == id && k->available() && puzzle.applies(k->info(), *prepared.value(), why_not)) chosen = k.get();
+    }
+    if (!chosen) continue;
+    auto outcome = chosen->run(*prepared.value());
+    if (!outcome) {
+      fail(chosen->key() + " failed: " + outcome.error());
+      return 1;  // the input was fine; the kernel could not answer it
+    }
+    std::cout << puzzle.contest_output(outcome.value().answer) << "\n";
+    return 0;
+  }
+  return fail("no kernel of " + puzzle.info().id + " can solve this input on this CPU");
+}
+
+std::vector<std::string> option_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const auto& n : o->get_lnames()) names.push_back("--" + n);
+    for (const auto& n : o->get_snames()) names.push_back("-" + n);
+  }
+  return names;
+}
+
+// Every command collects what it does not recognise (allow_extras) so that it can be answered
+// here, with a suggestion, instead of being ignored or getting CLI11's generic line.
+std::optional<std::string> unknown_argument(const CLI::App& app, const std::string& where) {
+  const std::vector<std::string> extras = app.remaining();
+  if (extras.empty()) return std::nullopt;
+  const std::string& first = extras.front();
+  if (first.size() > 1 && first[0] == '-') {
+    const std::string name = first.substr(0, first.find('='));
+    return "unknown option " + sp::quote_user_text(name) + " for '" + where + "'" +
+           sp::cli::did_you_mean(name, option_names(app)) + "; see '" + where + " --help'";
+  }
+  return "unexpected argument " + sp::quote_user_text(first) + " for '" + where + "'; see '" + where + " --help'";
 }
 
 }  // namespace
@@ -306,7 +400,8 @@ int cmd_bench(const BenchArgs& args) {
 int main(int argc, char** argv) {
   CLI::App app{"simd-puzzles: SIMD puzzle kernels natively (this CLI) and in the browser (npm start).\n"
                "Every kernel is checked against published answers or the scalar reference."};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.allow_extras();  // inherited by every command: unknown_argument() answers what they do not know
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "list puzzles, their parameters and kernels, and what this CPU runs");
@@ -325,9 +420,12 @@ int main(int argc, char** argv) {
       if (spec.kind == sp::ParamSpec::Kind::integer)
         help += " (" + std::to_string(spec.min) + ".." + std::to_string(spec.max) + ", default " +
                 sp::dump_json(spec.default_value) + ")";
-      sub->add_option_function<std::string>("--" + spec.name,
-                                            [&a, name = spec.name](const std::string& v) { a.params[name] = v; },
-                                            help);
+      if (spec.kind == sp::ParamSpec::Kind::flag)
+        sub->add_flag_callback("--" + spec.name, [&a, name = spec.name] { a.params[name] = "true"; }, help);
+      else
+        sub->add_option_function<std::string>("--" + spec.name,
+                                              [&a, name = spec.name](const std::string& v) { a.params[name] = v; },
+                                              help);
     }
     sub->add_option("--kernel", a.kernels, "kernel id, id/isa, or all (repeatable; default all)");
     sub->add_option("--file", a.file, "input file, for puzzles that read one");
@@ -337,6 +435,11 @@ int main(int argc, char** argv) {
     run_puzzles[id] = sub;
   }
 
+  std::string solve_id;
+  auto* solve = app.add_subcommand("solve", "read a contest's input on stdin and print only its answer "
+                                            "(e.g. simd-puzzles solve cephalopod < input.txt)");
+  solve->add_option("puzzle", solve_id, "the puzzle whose contest input format stdin holds")->required();
+
   BenchArgs bench_args;
   auto* bench = app.add_subcommand("bench", "time every kernel on each puzzle's benchmark cases");
   bench->add_option("puzzle", bench_args.puzzles, "puzzles to bench (default: all)");
@@ -344,6 +447,7 @@ int main(int argc, char** argv) {
   bench->add_option("--kernel", bench_args.kernels, "kernel id, id/isa, or all (repeatable)");
   bench->add_option("--json", bench_args.json_file, "also write the report as JSON to FILE ('-': stdout only)");
   bench->add_flag("--quiet", bench_args.quiet, "no progress on stderr");
+  bench->add_flag("--progress-json", bench_args.progress_json, "progress on stderr as one JSON event per line");
   bench_args.harness.add_to(bench);
 
   try {
@@ -353,16 +457,55 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
 
-  if (list->parsed()) return cmd_list(list_json);
-  if (bench->parsed()) return cmd_bench(bench_args);
+  if (list->parsed()) {
+    if (auto e = unknown_argument(*list, "simd-puzzles list")) return fail(*e);
+    return cmd_list(list_json);
+  }
+  if (solve->parsed()) {
+    if (auto e = unknown_argument(*solve, "simd-puzzles solve")) return fail(*e);
+    std::vector<std::string> ids;
+    for (const auto& p : sp::registry().puzzles()) ids.push_back(p->info().id);
+    const sp::Puzzle* puzzle = sp::registry().find(solve_id);
+    if (!puzzle) return fail("unknown puzzle " + sp::quote_user_text(solve_id) + sp::cli::did_you_mean(solve_id, ids));
+    return cmd_solve(*puzzle);
+  }
+  if (bench->parsed()) {
+    if (auto e = unknown_argument(*bench, "simd-puzzles bench")) return fail(*e);
+    return cmd_bench(bench_args);
+  }
   if (run->parsed()) {
-    for (const auto& [id, sub] : run_puzzles)
-      if (sub->parsed()) return cmd_run(*sp::registry().find(id), run_args[id]);
+    for (const auto& [id, sub] : run_puzzles) {
+      if (!sub->parsed()) continue;
+      if (auto e = unknown_argument(*sub, "simd-puzzles run " + id)) return fail(*e);
+      return cmd_run(*sp::registry().find(id), run_args[id]);
+    }
+    std::vector<std::string> ids;
     std::string known;
-    for (const auto& p : sp::registry().puzzles()) known += (known.empty() ? "" : ", ") + p->info().id;
+    for (const auto& p : sp::registry().puzzles()) {
+      ids.push_back(p->info().id);
+      known += (known.empty() ? "" : ", ") + p->info().id;
+    }
     auto extras = run->remaining();
-    if (!extras.empty()) return fail("unknown puzzle '" + extras.front() + "' (known: " + known + ")");
+    if (!extras.empty() && !extras.front().empty() && extras.front()[0] == '-')
+      return fail(*unknown_argument(*run, "simd-puzzles run"));
+    if (!extras.empty())
+      return fail("unknown puzzle " + sp::quote_user_text(extras.front()) + sp::cli::did_you_mean(extras.front(), ids) +
+                  " (known: " + known + ")");
     return fail("run needs a puzzle: simd-puzzles run <puzzle> [options] (puzzles: " + known + ")");
   }
+  const auto extras = app.remaining();
+  if (!extras.empty() && !extras.front().empty() && extras.front()[0] == '-')
+    return fail(*unknown_argument(app, "simd-puzzles"));
+  if (!extras.empty()) {
+    std::vector<std::string> commands;
+    std::string known;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      commands.push_back(sub->get_name());
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    return fail("unknown command " + sp::quote_user_text(extras.front()) + sp::cli::did_you_mean(extras.front(), commands) +
+                " (commands: " + known + ")");
+  }
+  std::cerr << app.help();
   return 2;
 }

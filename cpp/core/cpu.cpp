@@ -14,17 +14,13 @@ namespace {
 struct IsaInfo {
   Isa isa;
   std::string_view name;
-  int bits;
 };
 
-constexpr std::array<IsaInfo, 6> kIsas{{
-    {Isa::scalar, "scalar", 0},
-    {Isa::sse41, "sse4.1", 128},
-    {Isa::avx2, "avx2", 256},
-    {Isa::avx512, "avx512", 512},
-    {Isa::neon, "neon", 128},
-    {Isa::simd128, "simd128", 128},
-}};
+constexpr IsaInfo kIsas[] = {
+#define SP_ISA_INFO(id, name, bits) {Isa::id, name},
+    SP_ISA_LIST(SP_ISA_INFO)
+#undef SP_ISA_INFO
+};
 
 struct FeatureName {
   std::uint32_t bit;
@@ -81,22 +77,6 @@ std::string_view isa_name(Isa isa) {
   for (const auto& i : kIsas)
     if (i.isa == isa) return i.name;
   return "unknown";
-}
-
-int isa_vector_bits(Isa isa) {
-  for (const auto& i : kIsas)
-    if (i.isa == isa) return i.bits;
-  return 0;
-}
-
-bool parse_isa(std::string_view name, Isa& out) {
-  for (const auto& i : kIsas) {
-    if (i.name == name) {
-      out = i.isa;
-      return true;
-    }
-  }
-  return false;
 }
 
 namespace cpu {

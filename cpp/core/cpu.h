@@ -11,11 +11,26 @@
 
 namespace sp {
 
-enum class Isa : std::uint8_t { scalar, sse41, avx2, avx512, neon, simd128 };
+// Every instruction-set label a kernel can carry, in display order: (enumerator, the name users
+// see, the vector width in bits; 0 for scalar code). The one list: the catalog publishes it, so
+// the page, share links and reports learn new labels from here. A label is what a kernel is
+// written for; the exact CPU features it needs are its `needs` bits (cpu::Feature below).
+#define SP_ISA_LIST(X)       \
+  X(scalar, "scalar", 0)     \
+  X(bmi2, "bmi2", 0)         \
+  X(sse41, "sse4.1", 128)    \
+  X(avx2, "avx2", 256)       \
+  X(avx512, "avx512", 512)   \
+  X(neon, "neon", 128)       \
+  X(simd128, "simd128", 128)
 
-std::string_view isa_name(Isa isa);          // "scalar", "sse4.1", "avx2", "avx512", "neon", "simd128"
-int isa_vector_bits(Isa isa);                // 0 for scalar, else the register width
-bool parse_isa(std::string_view name, Isa& out);
+enum class Isa : std::uint8_t {
+#define SP_ISA_ENUMERATOR(id, name, bits) id,
+  SP_ISA_LIST(SP_ISA_ENUMERATOR)
+#undef SP_ISA_ENUMERATOR
+};
+
+std::string_view isa_name(Isa isa);  // "scalar", "bmi2", "sse4.1", "avx2", ...
 
 namespace cpu {
 
@@ -39,6 +54,7 @@ enum Feature : std::uint32_t {
 
 // The usual bundles, so kernels spell their needs the same way.
 inline constexpr std::uint32_t kNeedsSse41 = kSse41;
+inline constexpr std::uint32_t kNeedsBmi2 = kBmi2 | kPopcnt;
 inline constexpr std::uint32_t kNeedsAvx2 = kAvx2 | kBmi2 | kPopcnt;
 // Matches SP_TARGETS_AVX512 (cpp/simd/target.h): every feature the region lets the compiler use.
 inline constexpr std::uint32_t kNeedsAvx512 = kNeedsAvx2 | kAvx512f | kAvx512bw | kAvx512vl | kAvx512dq;

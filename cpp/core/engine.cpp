@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
+#include <optional>
 #include <set>
 
 #include "core/harness.h"
@@ -20,7 +22,14 @@ namespace {
 constexpr std::size_t kMaxKernelSelectors = 64;
 constexpr std::size_t kMaxSelectorLength = 64;
 
+constexpr std::size_t kMaxValidateCases = 5000;
+
 json error_response(const std::string& message) { return {{"ok", false}, {"error", message}}; }
+json error_response(const Error& e) {
+  json r = error_response(e.message);
+  if (!e.field.empty()) r["field"] = e.field;
+  return r;
+}
 
 [[maybe_unused]] std::string trimmed(std::string s) {
   while (!s.empty() && s.back() == ' ') s.pop_back();
@@ -132,34 +141,54 @@ struct RunOptions {
   int case_count = 1;
 };
 
-// Runs the selected kernels on one prepared case and returns its records. Kernels the puzzle
-// says do not apply to this case are added to `skipped`.
-json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
-              const RunOptions& opts, const ProgressFn& progress, json& skipped) {
+// What one case produced: records of the kernels that answered, and the ones that did not apply
+// (`skipped`, with the reason) or failed (`failed`, with the error).
+struct CaseRun {
+  json records = json::array();
+  json skipped = json::array();
+  json failed = json::array();
+};
+
+// What a file-reading case read: records say so explicitly, so nothing has to parse case names.
+json input_json(const PreparedCase& c) {
+  char digest[17];
+  std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(c.input_digest));
+  return {{"bytes", c.input_bytes}, {"fnv1a64", digest}};
+}
+
+json kernel_entry(const Kernel& k, const std::string& why) {
+  return {{"kernel", k.info().id}, {"isa", std::string(isa_name(k.info().isa))}, {"reason", why}};
+}
+
+// Runs the selected kernels on one prepared case.
+CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
+                 const RunOptions& opts, const ProgressFn& progress) {
+  CaseRun out;
+  out.skipped = sel.skipped;
   const std::string name = case_name(prepared);
+  const std::string key = case_key(prepared);
+  const std::string unit = puzzle.work_unit(prepared);
   const auto known = puzzle.known_answer(prepared);
 
   // Without a published answer, the reference kernel's answer defines "correct".
-  std::optional<json> reference_answer;
   const Kernel* reference = puzzle.reference();
-  auto reference_outcome = [&]() -> const json& {
-    if (!reference_answer) reference_answer = reference->run(prepared).answer;
-    return *reference_answer;
+  std::optional<Expected<Outcome>> reference_outcome;
+  auto reference_answer = [&]() -> const Expected<Outcome>& {
+    if (!reference_outcome) reference_outcome = reference->run(prepared);
+    return *reference_outcome;
   };
 
   std::vector<const Kernel*> kernels;
   for (const Kernel* k : sel.run) {
     std::string why_not;
-    if (puzzle.applies(*k, prepared, why_not)) {
+    if (puzzle.applies(k->info(), prepared, why_not)) {
       kernels.push_back(k);
     } else {
-      json entry = {{"kernel", k->info().id}, {"isa", std::string(isa_name(k->info().isa))},
-                    {"reason", why_not}};
-      if (std::find(skipped.begin(), skipped.end(), entry) == skipped.end()) skipped.push_back(entry);
+      json entry = kernel_entry(*k, why_not);
+      if (std::find(out.skipped.begin(), out.skipped.end(), entry) == out.skipped.end()) out.skipped.push_back(entry);
     }
   }
 
-  json records = json::array();
   int index = 0;
   for (const Kernel* k : kernels) {
     ++index;
@@ -171,45 +200,57 @@ json run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selectio
       event["phase"] = "verify";
       progress(event);
     }
-    Outcome outcome = k->run(prepared);
+    Expected<Outcome> outcome = k->run(prepared);
+    if (k == reference) reference_outcome = outcome;  // later kernels compare against it
+    if (!outcome) {
+      out.failed.push_back(kernel_entry(*k, outcome.error()));
+      continue;
+    }
     json record = {{"puzzle", puzzle.info().id},
                    {"case", name},
+                   {"case_key", key},
                    {"params", prepared.params},
                    {"kernel", k->info().id},
                    {"isa", std::string(isa_name(k->info().isa))},
                    {"build", SP_BUILD_NAME},
-                   {"answer", outcome.answer},
-                   {"work", outcome.work},
-                   {"work_unit", puzzle.info().work_unit}};
-    if (k == reference) reference_answer = outcome.answer;  // later kernels compare against it
+                   {"answer", outcome.value().answer},
+                   {"work", outcome.value().work},
+                   {"work_unit", unit}};
+    if (prepared.has_input) record["input"] = input_json(prepared);
     if (known) {
-      record["verified"] = puzzle.same_answer(outcome.answer, known->answer);
+      record["verified"] = puzzle.same_answer(outcome.value().answer, known->answer);
       record["verified_by"] = known->source;
     } else if (k == reference) {
       record["verified"] = nullptr;
       record["verified_by"] = "is the reference";
-    } else if (reference) {
-      record["verified"] = puzzle.same_answer(outcome.answer, reference_outcome());
+    } else if (reference && reference_answer()) {
+      record["verified"] = puzzle.same_answer(outcome.value().answer, reference_answer().value().answer);
       record["verified_by"] = "reference " + reference->key();
     } else {
       record["verified"] = nullptr;
-      record["verified_by"] = "no reference available";
+      record["verified_by"] = reference ? "the reference " + reference->key() + " failed: " + reference_answer().error()
+                                        : "no reference available";
     }
     if (opts.time) {
       auto timeable = k->timeable(prepared);
-      Timing t = measure(*timeable, opts.harness, [&](const HarnessProgress& p) {
+      Expected<Timing> t = timeable ? measure(*timeable.value(), opts.harness, [&](const HarnessProgress& p) {
         if (!progress) return;
         event["phase"] = p.phase == HarnessProgress::Phase::warmup ? "warmup" : "sample";
         event["sample"] = p.sample;
         event["samples"] = p.samples;
         event["elapsed_s"] = p.elapsed_seconds;
         progress(event);
-      });
-      record["timing"] = t.to_json();
+      })
+                                    : Expected<Timing>(timeable.error_detail());
+      if (!t) {
+        out.failed.push_back(kernel_entry(*k, t.error()));
+        continue;
+      }
+      record["timing"] = t.value().to_json();
     }
-    records.push_back(std::move(record));
+    out.records.push_back(std::move(record));
   }
-  return records;
+  return out;
 }
 
 Expected<RunOptions> run_options(const json& request) {
@@ -237,26 +278,28 @@ const Puzzle* find_puzzle(const json& id, std::string& error) {
   return nullptr;
 }
 
-json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
+json handle_run(const json& request, const Input& input, const ProgressFn& progress) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
   auto opts = run_options(request);
   if (!opts) return error_response(opts.error());
   auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
-  if (!prepared) return error_response(prepared.error());
+  if (!prepared) return error_response(prepared.error_detail());
   auto sel = select_kernels(*puzzle, request.contains("kernels") ? request["kernels"] : json());
   if (!sel) return error_response(sel.error());
 
   const PreparedCase& c = *prepared.value();
-  json skipped = sel.value().skipped;
-  json results = run_case(*puzzle, c, sel.value(), opts.value(), progress, skipped);
+  CaseRun ran = run_case(*puzzle, c, sel.value(), opts.value(), progress);
   json response = {{"ok", true},
                    {"puzzle", puzzle->info().id},
                    {"case", case_name(c)},
+                   {"case_key", case_key(c)},
                    {"params", c.params},
-                   {"results", std::move(results)},
-                   {"skipped", std::move(skipped)},
+                   {"work_unit", puzzle->work_unit(c)},
+                   {"results", std::move(ran.records)},
+                   {"skipped", std::move(ran.skipped)},
+                   {"failed", std::move(ran.failed)},
                    {"illustration", puzzle->illustrate(c)}};
   if (auto known = puzzle->known_answer(c))
     response["known"] = {{"answer", known->answer}, {"source", known->source}};
@@ -264,14 +307,54 @@ json handle_run(const json& request, Bytes input, const ProgressFn& progress) {
 }
 
 // The drawing data for a case (the board, the cube net) without running any kernel.
-json handle_illustrate(const json& request, Bytes input) {
+json handle_illustrate(const json& request, const Input& input) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
   auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
-  if (!prepared) return error_response(prepared.error());
+  if (!prepared) return error_response(prepared.error_detail());
   const PreparedCase& c = *prepared.value();
-  return {{"ok", true}, {"puzzle", puzzle->info().id}, {"case", case_name(c)}, {"illustration", puzzle->illustrate(c)}};
+  return {{"ok", true},
+          {"puzzle", puzzle->info().id},
+          {"case", case_name(c)},
+          {"case_key", case_key(c)},
+          {"illustration", puzzle->illustrate(c)}};
+}
+
+// One params object checked the way `run` would check it, without preparing anything.
+json validate_one(const Puzzle& puzzle, const json& raw, const Input& input) {
+  auto params = puzzle.canonical_params(raw, input);
+  if (!params) return error_response(params.error_detail());
+  const std::size_t bytes = input.present ? input.bytes.size() : 0;
+  std::string label = case_name(params.value());
+  if (input.present) label += " file=" + std::to_string(bytes) + "B";
+  return {{"ok", true},
+          {"params", params.value()},
+          {"case", label},
+          {"case_key", case_key(params.value(), input.present, bytes, input.present ? fnv1a64(input.bytes) : 0)},
+          {"work_unit", puzzle.info().work_unit}};
+}
+
+json handle_validate(const json& request, const Input& input) {
+  std::string err;
+  const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
+  if (!puzzle) return error_response(err);
+  if (!request.contains("cases")) return validate_one(*puzzle, request.value("params", json()), input);
+  const json& cases = request["cases"];
+  if (!cases.is_array() || cases.size() > kMaxValidateCases)
+    return error_response("cases must be a list of at most " + std::to_string(kMaxValidateCases) + " params objects");
+  json out = json::array();
+  for (const auto& c : cases) out.push_back(validate_one(*puzzle, c, Input::none()));
+  return {{"ok", true}, {"cases", std::move(out)}};
+}
+
+json handle_summarize(const json& request) {
+  std::string err;
+  const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
+  if (!puzzle) return error_response(err);
+  const json& records = request.contains("records") ? request["records"] : json();
+  if (!records.is_array()) return error_response("records must be a list");
+  return {{"ok", true}, {"summary", puzzle->summarize(records)}};
 }
 
 Expected<std::vector<std::string>> string_list(const json& j, const char* what) {
@@ -305,10 +388,12 @@ json handle_bench(const json& request, const ProgressFn& progress) {
   if (chosen.empty())
     for (const auto& p : registry().puzzles()) chosen.push_back(p.get());
 
-  // Resolve everything before timing anything, so a typo fails in milliseconds, not minutes.
+  // Resolve and validate everything before timing anything, so a typo fails in milliseconds, not
+  // minutes; but prepare each case only when its turn comes, and free it after, so a bench holds
+  // one case's buffers at a time (wasm memory never shrinks).
   struct Job {
     const Puzzle* puzzle;
-    std::unique_ptr<PreparedCase> prepared;
+    const NamedCase* named;
     Selection selection;
   };
   std::vector<Job> jobs;
@@ -321,9 +406,9 @@ json handle_bench(const json& request, const ProgressFn& progress) {
           std::find(cases.value().begin(), cases.value().end(), c.name) == cases.value().end())
         continue;
       matched_cases.insert(c.name);
-      auto prepared = p->prepare(c.params);
-      if (!prepared) return error_response(p->info().id + " case " + c.name + ": " + prepared.error());
-      jobs.push_back({p, std::move(prepared.value()), sel.value()});
+      auto checked = p->canonical_params(c.params);
+      if (!checked) return error_response(p->info().id + " case " + c.name + ": " + checked.error());
+      jobs.push_back({p, &c, sel.value()});
     }
   }
   for (const auto& name : cases.value()) {
@@ -337,24 +422,37 @@ json handle_bench(const json& request, const ProgressFn& progress) {
 
   json records = json::array();
   json skipped = json::array();
+  json failed = json::array();
+  auto add_once = [](json& list, json entry) {
+    if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(std::move(entry));
+  };
   int index = 0;
   for (auto& job : jobs) {
     RunOptions o = opts.value();
     o.case_index = ++index;
     o.case_count = static_cast<int>(jobs.size());
-    json job_skipped = job.selection.skipped;
-    for (auto& r : run_case(*job.puzzle, *job.prepared, job.selection, o, progress, job_skipped))
-      records.push_back(std::move(r));
-    for (const auto& s : job_skipped) {
-      json entry = s;
-      entry["puzzle"] = job.puzzle->info().id;
-      if (std::find(skipped.begin(), skipped.end(), entry) == skipped.end()) skipped.push_back(entry);
+    auto prepared = job.puzzle->prepare(job.named->params);
+    if (!prepared) {
+      failed.push_back({{"puzzle", job.puzzle->info().id}, {"case", job.named->name}, {"reason", prepared.error()}});
+      continue;
+    }
+    CaseRun ran = run_case(*job.puzzle, *prepared.value(), job.selection, o, progress);
+    for (auto& r : ran.records) records.push_back(std::move(r));
+    for (auto s : ran.skipped) {
+      s["puzzle"] = job.puzzle->info().id;
+      add_once(skipped, std::move(s));
+    }
+    for (auto f : ran.failed) {
+      f["puzzle"] = job.puzzle->info().id;
+      f["case"] = job.named->name;
+      failed.push_back(std::move(f));
     }
   }
   return {{"ok", true},
           {"report",
            {{"schema", kReportSchema}, {"environment", environment_json()}, {"records", records}}},
-          {"skipped", skipped}};
+          {"skipped", skipped},
+          {"failed", failed}};
 }
 
 }  // namespace
@@ -364,7 +462,7 @@ std::string case_name(const json& params) {
   if (!params.is_object()) return name;
   for (auto it = params.begin(); it != params.end(); ++it) {
     std::string value = it.value().is_string() ? it.value().get<std::string>() : dump_json(it.value());
-    if (value.size() > 48) value = value.substr(0, 45) + "...";
+    if (value.size() > 48) value = value.substr(0, 45) + "…";  // a label: the key keeps it all
     name += (name.empty() ? "" : " ") + it.key() + "=" + value;
   }
   return name;
@@ -372,8 +470,23 @@ std::string case_name(const json& params) {
 
 std::string case_name(const PreparedCase& c) {
   std::string name = case_name(c.params);
-  if (c.input_bytes) name += " file=" + std::to_string(c.input_bytes) + "B";
+  if (c.has_input) name += " file=" + std::to_string(c.input_bytes) + "B";
   return name;
+}
+
+std::string case_key(const json& canonical_params, bool has_input, std::size_t input_bytes,
+                     std::uint64_t input_digest) {
+  std::string key = dump_json(canonical_params);  // nlohmann objects keep their keys sorted
+  if (has_input) {
+    char digest[17];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(input_digest));
+    key += " file=" + std::to_string(input_bytes) + "B:fnv1a64:" + digest;
+  }
+  return key;
+}
+
+std::string case_key(const PreparedCase& c) {
+  return case_key(c.params, c.has_input, c.input_bytes, c.input_digest);
 }
 
 json environment_json() {
@@ -388,7 +501,7 @@ json environment_json() {
           {"date", utc_now_iso()}};
 }
 
-json handle_request(const json& request, Bytes input, const ProgressFn& progress) {
+json handle_request(const json& request, const Input& input, const ProgressFn& progress) {
   if (!request.is_object()) return error_response("request must be a JSON object");
   const json action = request.value("action", json());
   if (!action.is_string()) return error_response("request needs an action");
@@ -402,6 +515,8 @@ json handle_request(const json& request, Bytes input, const ProgressFn& progress
   if (a == "run") return handle_run(request, input, progress);
   if (a == "illustrate") return handle_illustrate(request, input);
   if (a == "bench") return handle_bench(request, progress);
+  if (a == "validate") return handle_validate(request, input);
+  if (a == "summarize") return handle_summarize(request);
   return error_response("unknown action '" + a.substr(0, 40) + "'");
 }
 

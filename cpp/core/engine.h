@@ -11,17 +11,27 @@
 //    "harness": {"min_samples": 11, "min_sample_ms": 10}}
 //   {"action": "bench", "puzzles": ["nqueens"], "cases": ["n=8"], "kernels": [...], "harness": {}}
 //   {"action": "illustrate", "puzzle": "nqueens", "params": {"n": 12}}   (drawing data only)
+//   {"action": "validate", "puzzle": "nqueens", "params": {"n": "12"}}
+//       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit"}
+//       or {"ok": false, "error", "field"?}; with "cases": [params, ...] instead of "params",
+//       one such entry per case in "cases" (the page re-checks records from links and files).
+//   {"action": "summarize", "puzzle": "popcount", "records": [...]}   (the puzzle's own tables)
 //
 // Responses: {"ok": true, ...} or {"ok": false, "error": "message"}. Never an exception, never an
 // abort: every input is validated first.
 //
+// Cases: `case_key` is a case's identity: its canonical params as JSON (keys sorted), plus the
+// size and FNV-1a 64 of the input file when it reads one. Nothing is ever cut from it. `case` is
+// the label people read ("n=12"), which may shorten long values.
+//
 // Record (one per kernel result, identical natively and in wasm):
-//   {"puzzle", "case", "params", "kernel", "isa", "build", "answer", "verified", "verified_by",
-//    "work", "work_unit", "timing"?: {samples, reps_per_sample, median_ns, min_ns, mad_ns,
-//    ns_per_unit, units_per_second}}
+//   {"puzzle", "case", "case_key", "params", "kernel", "isa", "build", "answer", "verified",
+//    "verified_by", "work", "work_unit", "input"?: {bytes, fnv1a64} (cases that read a file),
+//    "timing"?: {samples, reps_per_sample, median_ns, min_ns, mad_ns, ns_per_unit, units_per_second}}
 // `build` is native, native-asan, aarch64, wasm-simd128 or wasm-baseline: records from several
-// builds meet on the page, and each number must say where it came from.
-// Report: {"schema": "simd-puzzles.report/1", "environment": {...}, "records": [...]}
+// builds meet on the page, and each number must say where it came from. A kernel that fails (a
+// memory cap, a limit) gives no record: it is listed in the response's "failed" with its error.
+// Report: {"schema": "simd-puzzles.report/2", "environment": {...}, "records": [...]}
 
 #include <functional>
 #include <string>
@@ -31,21 +41,25 @@
 
 namespace sp {
 
-inline constexpr const char* kReportSchema = "simd-puzzles.report/1";
+inline constexpr const char* kReportSchema = "simd-puzzles.report/2";
 
 // Progress events: {"phase": "verify"|"warmup"|"sample", "puzzle", "case", "kernel", "isa",
 // "kernel_index", "kernel_count", "case_index", "case_count", "sample", "samples", "elapsed_s"}.
 using ProgressFn = std::function<void(const json& event)>;
 
-json handle_request(const json& request, Bytes input = {}, const ProgressFn& progress = {});
+json handle_request(const json& request, const Input& input = {}, const ProgressFn& progress = {});
 
 // Build and machine description: cpu, features, compiler, flags, timer resolution, date.
 json environment_json();
 
-// "n=12" style name for a validated params object (also how bench cases are matched).
+// "n=12" style label for a params object (how bench cases are named); values longer than 48
+// characters are shortened for display.
 std::string case_name(const json& params);
-// The name records carry: the params', plus " file=<bytes>B" when the case reads an input file,
-// so a file run never pairs with the native numbers of a generated case with the same params.
+// The label records carry: the params', plus " file=<bytes>B" when the case reads an input file.
 std::string case_name(const PreparedCase& c);
+// A case's identity (see above): never shortened, and a file run never pairs with a generated case.
+std::string case_key(const json& canonical_params, bool has_input = false, std::size_t input_bytes = 0,
+                     std::uint64_t input_digest = 0);
+std::string case_key(const PreparedCase& c);
 
 }  // namespace sp

@@ -9,10 +9,12 @@
 #include <utility>
 #include <variant>
 
+
 namespace sp {
 
 struct Error {
   std::string message;
+  std::string field = {};  // the parameter it is about, if any (the page marks that field)
 };
 
 template <class T>
@@ -31,9 +33,14 @@ class Expected {
   const T* operator->() const { return std::get_if<0>(&state_); }
 
   const std::string& error() const { return std::get_if<1>(&state_)->message; }
+  const Error& error_detail() const { return *std::get_if<1>(&state_); }
 
  private:
   std::variant<T, Error> state_;
 };
+
+// Success or an error, for operations that return nothing.
+using Status = Expected<std::monostate>;
+inline Status success() { return std::monostate{}; }
 
 }  // namespace sp

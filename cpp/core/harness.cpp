@@ -9,14 +9,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+}  // namespace
+
+double steady_seconds() {
+  // From the first call, not the clock's epoch (boot), so a double keeps nanoseconds.
+  static const Clock::time_point origin = Clock::now();
+  return std::chrono::duration<double>(Clock::now() - origin).count();
 }
 
-double time_run(Timeable& op, std::uint64_t reps) {
-  auto start = Clock::now();
-  op.run(reps);
-  return seconds_since(start);
+namespace {
+
+// One timed batch: the seconds it took, or the kernel's error.
+Expected<double> time_run(Timeable& op, std::uint64_t reps, const HarnessClock& clock) {
+  const double start = clock();
+  Status status = op.run(reps);
+  if (!status) return status.error_detail();
+  return clock() - start;
 }
 
 }  // namespace
@@ -64,25 +72,26 @@ double mad_of(const std::vector<double>& values, double median) {
   return median_of(std::move(dev));
 }
 
-Timing measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress) {
-  const auto start = Clock::now();
+Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress,
+                         const HarnessClock& clock) {
+  const double start = clock();
   const double target = options.min_sample_seconds * 1.1;  // aim a little above the floor
 
   // Warm-up by calls, growing the batch until one batch lasts a sample: that batch size is the
-  // calibration.
+  // calibration. Every decision uses the clock's measured time, never a nominal one.
   std::uint64_t reps = 1;
   int calls = 0;
   for (;;) {
-    double t = time_run(op, reps);
+    Expected<double> t = time_run(op, reps, clock);
+    if (!t) return t.error_detail();
     ++calls;
-    if (progress) progress({HarnessProgress::Phase::warmup, 0, options.min_samples, seconds_since(start)});
-    bool long_enough = t >= options.min_sample_seconds;
-    if (long_enough && calls >= options.min_warmup_calls &&
-        seconds_since(start) >= options.min_warmup_seconds)
+    if (progress) progress({HarnessProgress::Phase::warmup, 0, options.min_samples, clock() - start});
+    bool long_enough = t.value() >= options.min_sample_seconds;
+    if (long_enough && calls >= options.min_warmup_calls && clock() - start >= options.min_warmup_seconds)
       break;
     if (!long_enough) {
       // Scale towards the target, at most 100x per step so a coarse clock cannot overshoot wildly.
-      double factor = t > 0 ? target / t : 100.0;
+      double factor = t.value() > 0 ? target / t.value() : 100.0;
       factor = std::clamp(factor, 2.0, 100.0);
       reps = static_cast<std::uint64_t>(std::ceil(static_cast<double>(reps) * factor));
     }
@@ -93,10 +102,10 @@ Timing measure(Timeable& op, const HarnessOptions& options, const HarnessProgres
   timing.work_per_op = op.work_per_op();
   timing.sample_ns.reserve(options.min_samples);
   for (int s = 0; s < options.min_samples; ++s) {
-    double t = time_run(op, reps);
-    timing.sample_ns.push_back(t * 1e9 / static_cast<double>(reps));
-    if (progress)
-      progress({HarnessProgress::Phase::sample, s + 1, options.min_samples, seconds_since(start)});
+    Expected<double> t = time_run(op, reps, clock);
+    if (!t) return t.error_detail();
+    timing.sample_ns.push_back(t.value() * 1e9 / static_cast<double>(reps));
+    if (progress) progress({HarnessProgress::Phase::sample, s + 1, options.min_samples, clock() - start});
   }
   timing.samples = static_cast<int>(timing.sample_ns.size());
   timing.median_ns = median_of(timing.sample_ns);

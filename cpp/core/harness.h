@@ -51,7 +51,14 @@ struct HarnessProgress {
 
 using HarnessProgressFn = std::function<void(const HarnessProgress&)>;
 
-Timing measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress = {});
+// Seconds since some fixed point. The harness decides everything from this clock (calibration,
+// warm-up, samples), so tests can drive it with a fake one; the default is steady_clock.
+using HarnessClock = std::function<double()>;
+double steady_seconds();
+
+// Times `op`; a kernel error during warm-up or sampling stops the measurement and is returned.
+Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress = {},
+                         const HarnessClock& clock = steady_seconds);
 
 // Smallest observable step of the clock the harness uses (performance.now() in the browser).
 double timer_resolution_ns();

@@ -58,6 +58,12 @@ Expected<json> check_choice(const ParamSpec& spec, const json& v) {
   return Error{spec.name + " must be text"};
 }
 
+Expected<json> check_flag(const ParamSpec& spec, const json& v) {
+  if (v.is_boolean()) return v;
+  if (v.is_string() && (v == "true" || v == "false")) return json(v == "true");
+  return Error{spec.name + " must be true or false"};
+}
+
 }  // namespace
 
 std::string quote_user_text(std::string_view s, std::size_t max) {
@@ -101,6 +107,15 @@ ParamSpec ParamSpec::choice(std::string name, std::string help, std::vector<std:
   return s;
 }
 
+ParamSpec ParamSpec::flag(std::string name, std::string help, bool default_value) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.kind = Kind::flag;
+  s.help = std::move(help);
+  s.default_value = default_value;
+  return s;
+}
+
 Expected<json> validate_params(const ParamSchema& schema, const json& input) {
   if (!input.is_null() && !input.is_object()) return Error{"params must be an object"};
   json out = json::object();
@@ -118,8 +133,9 @@ Expected<json> validate_params(const ParamSchema& schema, const json& input) {
     }
     Expected<json> checked = spec.kind == ParamSpec::Kind::integer ? check_integer(spec, *given)
                              : spec.kind == ParamSpec::Kind::text  ? check_text(spec, *given)
+                             : spec.kind == ParamSpec::Kind::flag  ? check_flag(spec, *given)
                                                                    : check_choice(spec, *given);
-    if (!checked) return Error{checked.error()};
+    if (!checked) return Error{checked.error(), spec.name};
     out[spec.name] = std::move(checked.value());
   }
   if (input.is_object()) {
@@ -152,6 +168,9 @@ json schema_to_json(const ParamSchema& schema) {
       case ParamSpec::Kind::choice:
         p["kind"] = "choice";
         p["choices"] = s.choices;
+        break;
+      case ParamSpec::Kind::flag:
+        p["kind"] = "flag";
         break;
     }
     out.push_back(std::move(p));

@@ -16,7 +16,7 @@
 namespace sp {
 
 struct ParamSpec {
-  enum class Kind { integer, text, choice };
+  enum class Kind { integer, text, choice, flag };
 
   std::string name;
   Kind kind = Kind::integer;
@@ -37,12 +37,15 @@ struct ParamSpec {
                         std::size_t max_length);
   static ParamSpec choice(std::string name, std::string help, std::vector<std::string> choices,
                           std::string default_value);
+  // A yes/no switch: JSON true/false (or "true"/"false" from the CLI, where it is a bare `--name`).
+  static ParamSpec flag(std::string name, std::string help, bool default_value);
 };
 
 using ParamSchema = std::vector<ParamSpec>;
 
-// Checks `input` (a JSON object; strings allowed for integers) against `schema` and returns a
-// complete object with defaults filled in. Errors name the parameter and the accepted range.
+// Checks `input` (a JSON object; strings allowed for integers and flags) against `schema` and
+// returns a complete object with defaults filled in. Errors name the parameter and the accepted
+// range, and carry the parameter's name in Error::field.
 Expected<json> validate_params(const ParamSchema& schema, const json& input);
 
 json schema_to_json(const ParamSchema& schema);

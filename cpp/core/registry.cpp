@@ -8,6 +8,12 @@ namespace sp {
 
 volatile std::uint64_t detail::g_sink = 0;
 
+std::uint64_t fnv1a64(Bytes bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
+  return h;
+}
+
 std::string Kernel::key() const { return info_.id + "/" + std::string(isa_name(info_.isa)); }
 
 const Kernel* Puzzle::find_kernel(const std::string& id, Isa isa) const {
@@ -33,13 +39,23 @@ void Puzzle::add_kernel(std::unique_ptr<Kernel> k) {
                    [&](const auto& a, const auto& b) { return rank(*a) < rank(*b); });
 }
 
-Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, Bytes input) const {
+Expected<json> Puzzle::canonical_params(const json& raw_params, const Input& input) const {
+  if (input.present && info_.input_file.empty()) return Error{info_.id + " takes no input file"};
   auto params = validate_params(params_, raw_params);
-  if (!params) return Error{params.error()};
+  if (!params) return params;
+  return canonicalise(params.value(), input);
+}
+
+Expected<std::unique_ptr<PreparedCase>> Puzzle::prepare(const json& raw_params, const Input& input) const {
+  auto params = canonical_params(raw_params, input);
+  if (!params) return params.error_detail();
   auto prepared = prepare_validated(params.value(), input);
   if (prepared) {
-    prepared.value()->params = std::move(params.value());
-    prepared.value()->input_bytes = input.size();
+    PreparedCase& c = *prepared.value();
+    c.params = std::move(params.value());
+    c.has_input = input.present;
+    c.input_bytes = input.bytes.size();
+    c.input_digest = input.present ? fnv1a64(input.bytes) : 0;
   }
   return prepared;
 }
@@ -59,12 +75,6 @@ const Puzzle* Registry::find(const std::string& id) const {
   return nullptr;
 }
 
-Puzzle* Registry::find_mutable(const std::string& id) {
-  for (auto& p : puzzles_)
-    if (p->info().id == id) return p.get();
-  return nullptr;
-}
-
 Registry& registry() {
   static Registry instance;
   return instance;
@@ -80,7 +90,7 @@ json catalog_json() {
       kernels.push_back({{"id", ki.id},
                          {"isa", std::string(isa_name(ki.isa))},
                          {"key", k->key()},
-                         {"vector_bits", isa_vector_bits(ki.isa)},
+                         {"group", ki.group},
                          {"needs", cpu::feature_names(ki.needs)},
                          {"available", k->available()},
                          {"summary", ki.summary}});
@@ -94,11 +104,16 @@ json catalog_json() {
                        {"work_unit", info.work_unit},
                        {"reference_kernel", info.reference_kernel},
                        {"input_file", info.input_file},
+                       {"solves_contest_input", !info.solve_preference.empty()},
                        {"params", schema_to_json(p->params())},
                        {"bench_cases", cases},
                        {"kernels", kernels}});
   }
-  return {{"puzzles", puzzles}};
+  json isas = json::array();
+#define SP_ISA_JSON(id, name, bits) isas.push_back({{"name", name}, {"bits", bits}});
+  SP_ISA_LIST(SP_ISA_JSON)
+#undef SP_ISA_JSON
+  return {{"puzzles", puzzles}, {"isas", isas}};
 }
 
 }  // namespace sp

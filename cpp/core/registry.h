@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/cpu.h"
@@ -22,13 +23,29 @@ namespace sp {
 
 using Bytes = std::span<const std::uint8_t>;
 
+// A file the user gave (CLI --file, the page's file picker). `present` is what tells an empty file
+// (0 bytes: 0 set bits) from no file at all (generated data); the bytes alone cannot.
+struct Input {
+  bool present = false;
+  Bytes bytes;
+
+  static Input none() { return {}; }
+  static Input file(Bytes bytes) { return {true, bytes}; }
+};
+
+// FNV-1a, 64-bit: an input file's identity in case keys. Not a security hash: it tells a user's two
+// files apart; it does not defend against crafted collisions.
+std::uint64_t fnv1a64(Bytes bytes);
+
 // A validated, prepared input: parsed params plus anything built once before timing (state
 // pools, buffers). Each puzzle subclasses it; generic code only holds it.
 class PreparedCase {
  public:
   virtual ~PreparedCase() = default;
-  json params;                  // the validated params it was built from (echoed in results)
-  std::size_t input_bytes = 0;  // size of the input file it reads, if any
+  json params;                  // canonical params: the case's identity (echoed in results)
+  bool has_input = false;       // it reads an input file (possibly empty) instead of generating data
+  std::size_t input_bytes = 0;  // that file's size
+  std::uint64_t input_digest = 0;  // FNV-1a 64 of that file: two files of one size stay two cases
 };
 
 // One kernel call, as far as generic code cares: the answer as JSON and the work it did.
@@ -38,11 +55,12 @@ struct Outcome {
 };
 
 // Something the harness can time: `run(reps)` calls the kernel `reps` times in a tight loop and
-// folds every answer into a sink, so nothing is optimised away and nothing is allocated.
+// folds every answer into a sink, so nothing is optimised away and nothing is allocated. Each call
+// starts from a reset workspace (see typed_puzzle.h); a kernel error stops the loop.
 class Timeable {
  public:
   virtual ~Timeable() = default;
-  virtual void run(std::uint64_t reps) = 0;
+  virtual Status run(std::uint64_t reps) = 0;
   virtual std::uint64_t work_per_op() const = 0;
 };
 
@@ -51,6 +69,7 @@ struct KernelInfo {
   Isa isa = Isa::scalar;   // the instruction set it is written for
   std::uint32_t needs = 0; // cpu::Feature bits it needs at run time
   std::string summary;     // one line for `list` and the page
+  std::string group = {};  // a puzzle-defined family (popcount: word, array, read), for applies()
 };
 
 class Kernel {
@@ -62,15 +81,18 @@ class Kernel {
   std::string key() const;  // "id/isa", e.g. "simd-lanes/avx2"
   bool available() const { return cpu::has(info_.needs); }
 
-  virtual Outcome run(const PreparedCase& c) const = 0;
-  virtual std::unique_ptr<Timeable> timeable(const PreparedCase& c) const = 0;
+  // One call on a fresh workspace; an error (a memory cap, a limit) is a value, never an abort.
+  virtual Expected<Outcome> run(const PreparedCase& c) const = 0;
+  // A loop for the harness, with its own workspace prepared (and the kernel called once) here,
+  // outside any timing.
+  virtual Expected<std::unique_ptr<Timeable>> timeable(const PreparedCase& c) const = 0;
 
  private:
   KernelInfo info_;
 };
 
 struct NamedCase {
-  std::string name;  // e.g. "n=12"
+  std::string name;  // e.g. "n=12"; `bench --case` picks cases by it
   json params;
 };
 
@@ -84,7 +106,10 @@ struct PuzzleInfo {
   std::vector<std::string> kernel_order;  // display order of kernel ids (then by ISA)
   // What an input file means to this puzzle (CLI --file, the page's file picker), e.g. "a file
   // whose set bits to count"; empty if the puzzle reads none.
-  std::string input_file;
+  std::string input_file = {};
+  // Kernel ids `simd-puzzles solve` tries in order (the first one this CPU runs answers); empty
+  // if the puzzle has no contest input format.
+  std::vector<std::string> solve_preference = {};
 };
 
 // A known answer from a published source (OEIS, perft tables, ...), for `verified`.
@@ -104,17 +129,29 @@ class Puzzle {
   const Kernel* find_kernel(const std::string& id, Isa isa) const;
   const Kernel* reference() const;
 
-  // Validates raw params (JSON or CLI strings) and prepares a case. `input` is an optional byte
-  // blob (a file the user picked) for puzzles that take one.
-  Expected<std::unique_ptr<PreparedCase>> prepare(const json& raw_params, Bytes input = {}) const;
+  // Validates raw params (JSON or CLI strings) against the schema and the puzzle's own parsing,
+  // and returns them canonical: the case's identity. Cheap (no buffers are built): the page calls
+  // it on every edit. Errors name the parameter in Error::field.
+  Expected<json> canonical_params(const json& raw_params, const Input& input = {}) const;
+  // canonical_params, then the prepared case. `input` is a file the user picked, for puzzles
+  // that read one.
+  Expected<std::unique_ptr<PreparedCase>> prepare(const json& raw_params, const Input& input = {}) const;
 
   // Published answer for this case, where one exists.
   virtual std::optional<KnownAnswer> known_answer(const PreparedCase&) const { return std::nullopt; }
   // Whether a kernel makes sense for a case (e.g. a single-word popcount variant on an array
   // case); the engine reports the others as skipped, with this reason.
-  virtual bool applies(const Kernel&, const PreparedCase&, std::string& /*why_not*/) const { return true; }
+  virtual bool applies(const KernelInfo&, const PreparedCase&, std::string& /*why_not*/) const { return true; }
   // Answers are compared as JSON by default; puzzles may define a looser equality.
   virtual bool same_answer(const json& a, const json& b) const { return a == b; }
+  // What Outcome::work counts for this case (by default info().work_unit).
+  virtual std::string work_unit(const PreparedCase&) const { return info_.work_unit; }
+  // A contest's stdin format (`simd-puzzles solve`): its text to params, and an answer to the one
+  // line the contest expects.
+  virtual Expected<json> parse_contest_input(std::string_view /*text*/) const {
+    return Error{info_.id + " has no contest input format"};
+  }
+  virtual std::string contest_output(const json& answer) const { return dump_json(answer); }
   // Something to draw for this case (a board, a net), computed once per run; null if none.
   virtual json illustrate(const PreparedCase&) const { return nullptr; }
   // The puzzle's own tables for a terminal after `bench` (e.g. popcount's crossovers), from the
@@ -126,8 +163,11 @@ class Puzzle {
  protected:
   Puzzle(PuzzleInfo info, ParamSchema params, std::vector<NamedCase> cases)
       : info_(std::move(info)), params_(std::move(params)), bench_cases_(std::move(cases)) {}
+  // Schema-valid params to canonical ones (a board in one spelling, a FEN normalised); parse
+  // errors come back here, before anything is built.
+  virtual Expected<json> canonicalise(const json& params, const Input& /*input*/) const { return params; }
   virtual Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,
-                                                                    Bytes input) const = 0;
+                                                                    const Input& input) const = 0;
 
  private:
   PuzzleInfo info_;
@@ -140,7 +180,6 @@ class Registry {
  public:
   Puzzle& add(std::unique_ptr<Puzzle> p);
   const Puzzle* find(const std::string& id) const;
-  Puzzle* find_mutable(const std::string& id);
   const std::vector<std::unique_ptr<Puzzle>>& puzzles() const { return puzzles_; }
 
  private:

@@ -4,26 +4,46 @@
 // A puzzle folder provides a traits struct:
 //
 //   struct NQueens {
-//     using Case = ...;                      // validated, prepared input
-//     using Answer = ...;                    // trivially copyable result of one kernel call
-//     using KernelImpl = Result<Answer> (*)(const Case&);   // or any callable-ish type
+//     using Case = ...;          // validated, prepared input; read-only while kernels run
+//     using Answer = ...;        // the result of one kernel call (trivially copyable, or see digest)
+//     using KernelImpl = ...;    // what a registered kernel stores: a function pointer, a struct...
 //     static PuzzleInfo info();  static ParamSchema schema();  static std::vector<NamedCase> cases();
-//     static Expected<Case> prepare(const json& params, Bytes input);
+//     static Expected<Case> prepare(const json& params, const Input& input);
 //     static Result<Answer> run(const KernelImpl&, const Case&);
 //     static json answer_json(const Answer&);
 //     static std::optional<KnownAnswer> known(const Case&);   // may return nullopt
 //     static json illustrate(const Case&);                    // may return nullptr
-//     // optional: static bool applies(const std::string& kernel_id, const Case&, std::string& why_not);
-//     // optional: static json summarize(const json& records);   // tables for the CLI after bench
 //   };
 //
-// and registers kernels from any of its files, including ISA-specific ones:
+// Optional members, each picked up when present:
 //
-//   SP_REGISTER_KERNELS(NQueens, { "bitmask-recursive", Isa::scalar, 0, "..." }, &count_recursive);
+//   using Workspace = ...;    // scratch a kernel call needs (hash tables, stacks, output buffers):
+//                             // default-constructed per (kernel, case) outside any timing, then
+//                             // handed to every call, which may grow it; `run` takes it as a third
+//                             // argument: run(impl, case, workspace)
+//   static void reset(Workspace&, const Case&);   // before EVERY call, inside the timing: each
+//                             // repetition solves from scratch (keep it O(1): bump an epoch)
+//   `run` may return Expected<Result<Answer>>    // kernels that can fail: a memory cap, a limit
+//   static std::uint64_t digest(const Answer&);   // folds an answer that is not trivially copyable
+//   static Expected<json> canonical_params(const json& params, const Input&);  // schema-valid
+//                             // params to the case's identity: a board in one spelling, a named FEN
+//                             // as its FEN; parse errors here reach the page as the user types.
+//                             // Cheap: no buffers. prepare() then receives the canonical params.
+//   static std::string work_unit(const Case&);    // when the unit differs by case
+//   static bool applies(const KernelInfo&, const Case&, std::string& why_not);
+//   static bool same_answer(const json&, const json&);  // compare what every kernel reports
+//   static json summarize(const json& records);   // tables for the CLI after bench
+//   static Expected<json> parse_contest_input(std::string_view stdin_text);   // `solve`
+//   static std::string contest_output(const json& answer);                    // `solve`
+//
+// Kernels register from any of the puzzle's files, including ISA-specific ones:
+//
+//   SP_REGISTER_KERNEL(NQueens, { "bitmask-recursive", Isa::scalar, 0, "..." }, &count_recursive);
 //
 // Registration code must sit outside SP_TARGET regions: it runs at start-up on every CPU.
 
 #include <algorithm>
+#include <concepts>
 #include <cstring>
 #include <type_traits>
 
@@ -42,21 +62,84 @@ namespace detail {
 // Every timed answer is folded in here. The volatile store is what keeps a kernel call alive.
 extern volatile std::uint64_t g_sink;
 
-template <class A>
-inline void sink(const A& answer) {
-  static_assert(std::is_trivially_copyable_v<A>, "answers are folded bytewise into the sink");
-  constexpr std::size_t kWords = (sizeof(A) + 7) / 8;
-  std::uint64_t words[kWords] = {};
-  std::memcpy(words, &answer, sizeof(A));
-  std::uint64_t h = 0;
-  for (std::uint64_t w : words) h ^= w;
-  g_sink = g_sink + h;
+template <class P>
+inline void sink(const typename P::Answer& answer) {
+  using A = typename P::Answer;
+  if constexpr (requires { P::digest(answer); }) {
+    g_sink = g_sink + P::digest(answer);
+  } else {
+    static_assert(std::is_trivially_copyable_v<A>,
+                  "answers are folded bytewise into the sink; give the traits a digest() otherwise");
+    constexpr std::size_t kWords = (sizeof(A) + 7) / 8;
+    std::uint64_t words[kWords] = {};
+    std::memcpy(words, &answer, sizeof(A));
+    std::uint64_t h = 0;
+    for (std::uint64_t w : words) h ^= w;
+    g_sink = g_sink + h;
+  }
 }
+
+struct NoWorkspace {};
+
+template <class P>
+struct WorkspaceOf {
+  using type = NoWorkspace;
+};
+template <class P>
+  requires requires { typename P::Workspace; }
+struct WorkspaceOf<P> {
+  using type = typename P::Workspace;
+};
 
 }  // namespace detail
 
 template <class P>
+using WorkspaceOf = typename detail::WorkspaceOf<P>::type;
+
+// One kernel call the way the traits spell it: reset the workspace if there is one, pass it if
+// `run` takes it, and lift a plain Result into Expected.
+template <class P>
+Expected<Result<typename P::Answer>> call_kernel(const typename P::KernelImpl& impl,
+                                                 const typename P::Case& c, WorkspaceOf<P>& workspace) {
+  if constexpr (requires { P::reset(workspace, c); }) P::reset(workspace, c);
+  if constexpr (requires { P::run(impl, c, workspace); })
+    return P::run(impl, c, workspace);
+  else
+    return P::run(impl, c);
+}
+
+// An optional member with the wrong signature would be skipped silently by the `requires` checks
+// below; these make it a compile error instead.
+template <class P>
+consteval bool check_optional_members() {
+  using C = typename P::Case;
+  if constexpr (requires { &P::applies; })
+    static_assert(requires(const KernelInfo& k, const C& c, std::string& w) { { P::applies(k, c, w) } -> std::same_as<bool>; },
+                  "applies(const KernelInfo&, const Case&, std::string& why_not) -> bool");
+  if constexpr (requires { &P::canonical_params; })
+    static_assert(requires(const json& j, const Input& in) { { P::canonical_params(j, in) } -> std::same_as<Expected<json>>; },
+                  "canonical_params(const json&, const Input&) -> Expected<json>");
+  if constexpr (requires { &P::same_answer; })
+    static_assert(requires(const json& a) { { P::same_answer(a, a) } -> std::same_as<bool>; },
+                  "same_answer(const json&, const json&) -> bool");
+  if constexpr (requires { &P::work_unit; })
+    static_assert(requires(const C& c) { { P::work_unit(c) } -> std::convertible_to<std::string>; },
+                  "work_unit(const Case&) -> std::string");
+  if constexpr (requires { &P::parse_contest_input; })
+    static_assert(requires(std::string_view t) { { P::parse_contest_input(t) } -> std::same_as<Expected<json>>; },
+                  "parse_contest_input(std::string_view) -> Expected<json>");
+  if constexpr (requires { &P::contest_output; })
+    static_assert(requires(const json& a) { { P::contest_output(a) } -> std::convertible_to<std::string>; },
+                  "contest_output(const json& answer) -> std::string");
+  if constexpr (requires { &P::summarize; })
+    static_assert(requires(const json& r) { { P::summarize(r) } -> std::same_as<json>; }, "summarize(const json&) -> json");
+  return true;
+}
+
+template <class P>
 class TypedPuzzle final : public Puzzle {
+  static_assert(check_optional_members<P>());
+
  public:
   class PreparedTyped final : public PreparedCase {
    public:
@@ -80,19 +163,49 @@ class TypedPuzzle final : public Puzzle {
     else
       return nullptr;
   }
-  bool applies(const Kernel& k, const PreparedCase& c, std::string& why_not) const override {
-    if constexpr (requires { P::applies(k.info().id, unwrap(c), why_not); })
-      return P::applies(k.info().id, unwrap(c), why_not);
+  bool applies(const KernelInfo& k, const PreparedCase& c, std::string& why_not) const override {
+    if constexpr (requires { P::applies(k, unwrap(c), why_not); })
+      return P::applies(k, unwrap(c), why_not);
     else
       return true;
+  }
+  bool same_answer(const json& a, const json& b) const override {
+    if constexpr (requires { P::same_answer(a, b); })
+      return P::same_answer(a, b);
+    else
+      return a == b;
+  }
+  std::string work_unit(const PreparedCase& c) const override {
+    if constexpr (requires { P::work_unit(unwrap(c)); })
+      return P::work_unit(unwrap(c));
+    else
+      return info().work_unit;
+  }
+  Expected<json> parse_contest_input(std::string_view text) const override {
+    if constexpr (requires { P::parse_contest_input(text); })
+      return P::parse_contest_input(text);
+    else
+      return Puzzle::parse_contest_input(text);
+  }
+  std::string contest_output(const json& answer) const override {
+    if constexpr (requires { P::contest_output(answer); })
+      return P::contest_output(answer);
+    else
+      return Puzzle::contest_output(answer);
   }
 
  protected:
   Expected<std::unique_ptr<PreparedCase>> prepare_validated(const json& params,
-                                                            Bytes input) const override {
+                                                            const Input& input) const override {
     auto c = P::prepare(params, input);
-    if (!c) return Error{c.error()};
+    if (!c) return c.error_detail();
     return std::unique_ptr<PreparedCase>(std::make_unique<PreparedTyped>(std::move(c.value())));
+  }
+  Expected<json> canonicalise(const json& params, const Input& input) const override {
+    if constexpr (requires { P::canonical_params(params, input); })
+      return P::canonical_params(params, input);
+    else
+      return params;
   }
 };
 
@@ -101,29 +214,45 @@ class TypedKernel final : public Kernel {
  public:
   TypedKernel(KernelInfo info, typename P::KernelImpl impl) : Kernel(std::move(info)), impl_(impl) {}
 
-  Outcome run(const PreparedCase& c) const override {
-    Result<typename P::Answer> r = P::run(impl_, TypedPuzzle<P>::unwrap(c));
-    return {P::answer_json(r.answer), r.work};
+  // The typed implementation, for tests that look at more than the answer (a kernel's output
+  // buffers in its workspace, say).
+  const typename P::KernelImpl& impl() const { return impl_; }
+
+  Expected<Outcome> run(const PreparedCase& c) const override {
+    WorkspaceOf<P> workspace{};
+    auto r = call_kernel<P>(impl_, TypedPuzzle<P>::unwrap(c), workspace);
+    if (!r) return r.error_detail();
+    return Outcome{P::answer_json(r.value().answer), r.value().work};
   }
 
-  std::unique_ptr<Timeable> timeable(const PreparedCase& c) const override {
-    return std::make_unique<Loop>(impl_, TypedPuzzle<P>::unwrap(c));
+  Expected<std::unique_ptr<Timeable>> timeable(const PreparedCase& c) const override {
+    auto loop = std::make_unique<Loop>(impl_, TypedPuzzle<P>::unwrap(c));
+    // The first call sizes the workspace (allocations happen here, not in a timed sample) and
+    // tells the work per call.
+    auto first = call_kernel<P>(loop->impl_, loop->case_, loop->workspace_);
+    if (!first) return first.error_detail();
+    loop->work_ = first.value().work;
+    return std::unique_ptr<Timeable>(std::move(loop));
   }
 
  private:
   class Loop final : public Timeable {
    public:
-    Loop(typename P::KernelImpl impl, const typename P::Case& c)
-        : impl_(impl), case_(c), work_(P::run(impl_, case_).work) {}
-    void run(std::uint64_t reps) override {
-      for (std::uint64_t i = 0; i < reps; ++i) detail::sink(P::run(impl_, case_).answer);
+    Loop(const typename P::KernelImpl& impl, const typename P::Case& c) : impl_(impl), case_(c) {}
+    Status run(std::uint64_t reps) override {
+      for (std::uint64_t i = 0; i < reps; ++i) {
+        auto r = call_kernel<P>(impl_, case_, workspace_);
+        if (!r) return r.error_detail();
+        detail::sink<P>(r.value().answer);
+      }
+      return success();
     }
     std::uint64_t work_per_op() const override { return work_; }
 
-   private:
     typename P::KernelImpl impl_;
     const typename P::Case& case_;
-    std::uint64_t work_;
+    WorkspaceOf<P> workspace_{};
+    std::uint64_t work_ = 0;
   };
 
   typename P::KernelImpl impl_;

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const nativeBenchPath = join(repoRoot, 'build', 'native-bench.json');
 export const nativeBenchMetaPath = join(repoRoot, 'build', 'native-bench.meta.json');
+// How far a running native benchmark got (scripts/native-bench.mjs writes it).
+export const nativeBenchStatusPath = join(repoRoot, 'build', 'native-bench.status.json');
 
 export function machineFingerprint() {
   let machineId = '';
@@ -26,14 +28,24 @@ export function machineFingerprint() {
   return createHash('sha256').update(`${cpu}\n${machineId}`).digest('hex');
 }
 
-// The payload of GET /api/native-bench.json.
+function readStatus() {
+  try {
+    return JSON.parse(readFileSync(nativeBenchStatusPath, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// The payload of GET /api/native-bench.json: the report (possibly partial while a benchmark is
+// running) and the benchmark's status, so the page can show progress and pick results up.
 export function nativeBenchResponse() {
-  if (!existsSync(nativeBenchPath)) return { available: false, sameMachine: false, report: null };
+  const status = readStatus();
+  if (!existsSync(nativeBenchPath)) return { available: false, sameMachine: false, report: null, status };
   let report;
   try {
     report = JSON.parse(readFileSync(nativeBenchPath, 'utf8'));
   } catch {
-    return { available: false, sameMachine: false, report: null, error: 'native-bench.json is not valid JSON' };
+    return { available: false, sameMachine: false, report: null, status, error: 'native-bench.json is not valid JSON' };
   }
   let sameMachine = false;
   try {
@@ -42,5 +54,5 @@ export function nativeBenchResponse() {
   } catch {
     sameMachine = false;
   }
-  return { available: true, sameMachine, report };
+  return { available: true, sameMachine, report, status };
 }

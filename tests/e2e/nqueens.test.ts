@@ -152,6 +152,19 @@ describe('N-queens page', () => {
     await page.close();
   });
 
+  it('survives a percent sign or a broken escape in the fragment, also on reload', async () => {
+    for (const fragment of ['100%', '%', '%E0%A4%A']) {
+      const { page, errors } = await openPage(browser, `${baseUrl}#${fragment}`);
+      expect(await page.locator('.tabs a').count()).toBeGreaterThanOrEqual(3);
+      expect(await page.textContent('.notices')).toContain(`'#${fragment}', which names no puzzle here`);
+      await page.reload();
+      await page.waitForFunction(() => /^Ready/.test(document.querySelector('.status')?.textContent ?? ''));
+      expect(await page.locator('.tabs a').count()).toBeGreaterThanOrEqual(3);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('shows markup from a link as text, never as markup', async () => {
     const state = {
       v: 1, puzzle: 'nqueens', params: { n: 5 }, kernels: ['symmetry/scalar'], builds: ['simd128'],

@@ -80,6 +80,21 @@ describe('Popcount page', () => {
     await page.close();
   });
 
+  it('counts an empty file as 0 set bits, not generated data', async () => {
+    const file = tempFile('empty.bin');
+    writeFileSync(file, new Uint8Array(0));
+    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    await page.setInputFiles('#input-file', file);
+    await page.waitForFunction(() => (document.querySelector('.file-name')?.textContent ?? '').includes('empty.bin (0 bytes)'));
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(table.length).toBeGreaterThan(0);
+    for (const row of table) expect(row[3], row.join(' | ')).toBe('bits=0');
+    expect(await page.getAttribute('[data-file-count]', 'data-file-count')).toBe('0');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('draws the word sweep, native beside wasm, names the crossovers, and fills the arrays table', async () => {
     const ks = [0, 2, 4, 8, 16, 32, 64];
     const cases = [

@@ -4,12 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
-#include <thread>
 
 #include "core/engine.h"
 #include "core/harness.h"
 #include "core/registry.h"
+#include "core/typed_puzzle.h"
 
 namespace sp {
 namespace {
@@ -54,33 +55,82 @@ TEST(Harness, MedianAndMad) {
   EXPECT_DOUBLE_EQ(median_of({}), 0);
 }
 
-// A fake op of known cost: the harness must calibrate it to >= min_sample and report it.
-class Sleeper final : public Timeable {
+// The harness's logic against a fake clock: an op whose every call advances the clock by a known
+// cost, with a scripted slowdown. No wall clock is read, so the test cannot be flaky under load.
+class FakeOp final : public Timeable {
  public:
-  void run(std::uint64_t reps) override {
-    calls_ += 1;
-    std::this_thread::sleep_for(std::chrono::microseconds(200 * reps));
+  explicit FakeOp(double& now) : now_(now) {}
+  Status run(std::uint64_t reps) override {
+    ++batches;
+    reps_total += reps;
+    // Every 3rd batch is hit by a "neighbour" and runs 1.5x slower.
+    now_ += static_cast<double>(reps) * seconds_per_op * (batches % 3 == 0 ? 1.5 : 1.0);
+    if (fail_after && reps_total > fail_after) return Error{"the fake kernel hit its limit"};
+    return success();
   }
   std::uint64_t work_per_op() const override { return 10; }
-  int calls_ = 0;
+  double& now_;
+  double seconds_per_op = 200e-6;
+  std::uint64_t fail_after = 0;
+  int batches = 0;
+  std::uint64_t reps_total = 0;
 };
 
 TEST(Harness, CalibratesSamplesToTheFloorAndCountsWork) {
-  Sleeper op;
+  double now = 100.0;
+  FakeOp op(now);
   HarnessOptions o = HarnessOptions::defaults();
   o.min_samples = 5;
   o.min_sample_seconds = 0.004;
   o.min_warmup_seconds = 0;
+  o.min_warmup_calls = 2;
   int progress_samples = 0;
-  Timing t = measure(op, o, [&](const HarnessProgress& p) {
-    if (p.phase == HarnessProgress::Phase::sample) progress_samples = p.sample;
-  });
+  Expected<Timing> measured = measure(
+      op, o, [&](const HarnessProgress& p) {
+        if (p.phase == HarnessProgress::Phase::sample) progress_samples = p.sample;
+      },
+      [&] { return now; });
+  ASSERT_TRUE(measured) << measured.error();
+  const Timing& t = measured.value();
   EXPECT_EQ(t.samples, 5);
   EXPECT_EQ(progress_samples, 5);
-  EXPECT_GE(t.reps_per_sample * 200e3, 0.004 * 1e9 * 0.9);  // a sample lasts >= the floor
-  EXPECT_GE(t.median_ns, 200e3);                              // >= 200 us per op
+  // Calibrated on measured time: one sample of `reps` nominal ops lasts at least the floor.
+  EXPECT_GE(static_cast<double>(t.reps_per_sample) * op.seconds_per_op, o.min_sample_seconds);
+  // Samples are 200 us per op, or 300 us in a slowed batch; the median is the unslowed one.
+  for (double s : t.sample_ns) EXPECT_TRUE(std::abs(s - 200e3) < 1 || std::abs(s - 300e3) < 1) << s;
+  EXPECT_NEAR(t.median_ns, 200e3, 1);
+  EXPECT_NEAR(t.min_ns, 200e3, 1);
   EXPECT_NEAR(t.ns_per_unit, t.median_ns / 10, 1e-6);
-  EXPECT_GE(op.calls_, o.min_warmup_calls + 5);
+  EXPECT_NEAR(t.units_per_second, 10 / 200e-6, 1);
+  EXPECT_GE(op.batches, o.min_warmup_calls + 5);
+}
+
+TEST(Harness, ACoarseClockNeverOvershootsByMoreThan100xPerStep) {
+  // A clock that only ticks in 1 ms steps: batches shorter than a tick read as 0 s.
+  double now = 0.0;
+  FakeOp op(now);
+  op.seconds_per_op = 1e-9;
+  HarnessOptions o = HarnessOptions::defaults();
+  o.min_samples = 3;
+  o.min_sample_seconds = 0.010;
+  o.min_warmup_seconds = 0;
+  std::vector<std::uint64_t> batches;
+  Expected<Timing> t = measure(op, o, {}, [&] { return std::floor(now * 1000) / 1000; });
+  ASSERT_TRUE(t) << t.error();
+  EXPECT_GE(static_cast<double>(t.value().reps_per_sample) * 1e-9, 0.010 - 0.001);
+  EXPECT_LE(static_cast<double>(t.value().reps_per_sample) * 1e-9, 100 * 0.011 + 0.001);
+}
+
+TEST(Harness, AKernelErrorStopsTheMeasurement) {
+  double now = 0.0;
+  FakeOp op(now);
+  op.fail_after = 50;
+  HarnessOptions o = HarnessOptions::defaults();
+  o.min_samples = 5;
+  o.min_sample_seconds = 0.004;
+  Expected<Timing> t = measure(op, o, {}, [&] { return now; });
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error(), "the fake kernel hit its limit");
 }
 
 TEST(Harness, OptionsAreBounded) {
@@ -178,10 +228,151 @@ TEST(Engine, IllustrateWithoutRunning) {
   EXPECT_FALSE(bad["ok"].get<bool>());
 }
 
-TEST(Engine, CaseNames) {
+TEST(Engine, CaseNamesAreLabelsAndKeysAreIdentities) {
   EXPECT_EQ(case_name({{"n", 12}}), "n=12");
   EXPECT_EQ(case_name({{"moves", "R U"}, {"op", "apply"}}), "moves=R U op=apply");
-  EXPECT_EQ(case_name({{"moves", std::string(100, 'R')}}).size(), std::string("moves=").size() + 48);
+  // Two 51-character move strings that differ only at the end: one label, two keys.
+  const std::string stem = "R U F D L B R' U' F' D' L' B' R2 U2 F2 D2 L2 B2 R U ";
+  const json f = {{"moves", stem + "F"}}, b = {{"moves", stem + "B"}};
+  EXPECT_EQ(case_name(f), case_name(b));
+  EXPECT_NE(case_key(f), case_key(b));
+  EXPECT_EQ(case_key(f), dump_json(f));
+  // A file's bytes are part of its case: same size, different content, different cases.
+  EXPECT_NE(case_key(f, true, 3, 1), case_key(f, true, 3, 2));
+  EXPECT_NE(case_key(f, true, 0, 0), case_key(f));
+}
+
+TEST(Engine, LongCubeInputsStayApartThroughTheEngine) {
+  const std::string stem = "R U F D L B R' U' F' D' L' B' R2 U2 F2 D2 L2 B2 R U ";
+  json keys = json::array(), facelets = json::array();
+  for (const char* last : {"F", "B"}) {
+    json r = handle_request({{"action", "run"}, {"puzzle", "cube"}, {"params", {{"moves", stem + last}}}, {"kernels", {"scalar"}}});
+    ASSERT_TRUE(r["ok"].get<bool>()) << r.dump();
+    keys.push_back(r["results"][0]["case_key"]);
+    facelets.push_back(r["results"][0]["answer"]["facelets"]);
+    EXPECT_EQ(r["case_key"], r["results"][0]["case_key"]);
+    json v = handle_request({{"action", "validate"}, {"puzzle", "cube"}, {"params", {{"moves", stem + last}}}});
+    EXPECT_EQ(v["case_key"], r["case_key"]) << v.dump();
+  }
+  EXPECT_NE(keys[0], keys[1]);
+  EXPECT_NE(facelets[0], facelets[1]);
+}
+
+TEST(Engine, ValidateReturnsCanonicalParamsOrTheFieldAtFault) {
+  json ok = handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"params", {{"n", "12"}}}});
+  ASSERT_TRUE(ok["ok"].get<bool>()) << ok.dump();
+  EXPECT_EQ(ok["params"], json({{"n", 12}}));
+  EXPECT_EQ(ok["case"], "n=12");
+  EXPECT_EQ(ok["case_key"], "{\"n\":12}");
+  json bad = handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"params", {{"n", 32.5}}}});
+  ASSERT_FALSE(bad["ok"].get<bool>());
+  EXPECT_EQ(bad["field"], "n");
+  json batch = handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"cases", {{{"n", 8}}, {{"n", 99}}, {{"x", 1}}}}});
+  ASSERT_TRUE(batch["ok"].get<bool>()) << batch.dump();
+  ASSERT_EQ(batch["cases"].size(), 3u);
+  EXPECT_TRUE(batch["cases"][0]["ok"].get<bool>());
+  EXPECT_FALSE(batch["cases"][1]["ok"].get<bool>());
+  EXPECT_FALSE(batch["cases"][2]["ok"].get<bool>());
+  EXPECT_FALSE(handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"cases", "n=8"}})["ok"].get<bool>());
+}
+
+TEST(Params, FlagsTakeBooleansAndTheirSpelling) {
+  const ParamSchema schema = {ParamSpec::flag("divide", "per-move counts", false)};
+  EXPECT_EQ(validate_params(schema, json::object()).value(), json({{"divide", false}}));
+  EXPECT_EQ(validate_params(schema, {{"divide", true}}).value(), json({{"divide", true}}));
+  EXPECT_EQ(validate_params(schema, {{"divide", "true"}}).value(), json({{"divide", true}}));
+  EXPECT_EQ(validate_params(schema, {{"divide", "false"}}).value(), json({{"divide", false}}));
+  for (const json& bad : {json(1), json("yes"), json(nullptr), json::array()}) {
+    auto r = validate_params(schema, {{"divide", bad}});
+    ASSERT_FALSE(r) << bad.dump();
+    EXPECT_EQ(r.error(), "divide must be true or false");
+    EXPECT_EQ(r.error_detail().field, "divide");
+  }
+  EXPECT_EQ(schema_to_json(schema)[0]["kind"], "flag");
+}
+
+// ---- workspaces and kernel errors, on a toy puzzle that is never registered -------------------
+
+// Sums 1..n with a table kept in its workspace; counts how often the workspace is made and reset,
+// and fails when n is over a limit (the way a real kernel reports a memory cap).
+struct Toy {
+  struct Case {
+    int n = 0;
+  };
+  struct Answer {
+    std::uint64_t sum = 0;
+  };
+  struct Workspace {
+    Workspace() { ++created; }
+    std::vector<std::uint64_t> table;
+    int resets = 0;
+    bool clean = false;
+    static inline int created = 0;
+  };
+  using KernelImpl = int;  // the limit
+  static PuzzleInfo info() { return {"toy", "Toy", "sums", "", "additions", "sum", {"sum"}}; }
+  static ParamSchema schema() { return {ParamSpec::integer("n", "terms", 0, 1000000, 10)}; }
+  static std::vector<NamedCase> cases() { return {{"n=10", {{"n", 10}}}}; }
+  static Expected<Case> prepare(const json& params, const Input&) { return Case{params.at("n").get<int>()}; }
+  static void reset(Workspace& w, const Case&) {
+    ++w.resets;
+    w.clean = true;
+  }
+  static Expected<Result<Answer>> run(int limit, const Case& c, Workspace& w) {
+    if (!w.clean) return Error{"called without a reset"};
+    w.clean = false;
+    if (c.n > limit) return Error{"n is over this kernel's limit of " + std::to_string(limit)};
+    w.table.resize(static_cast<std::size_t>(c.n));  // grows on the first call only
+    std::uint64_t sum = 0;
+    for (int i = 0; i < c.n; ++i) sum += w.table[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(i) + 1;
+    return Result<Answer>{{sum}, static_cast<std::uint64_t>(c.n)};
+  }
+  static json answer_json(const Answer& a) { return {{"sum", a.sum}}; }
+  static std::optional<KnownAnswer> known(const Case&) { return std::nullopt; }
+  static json illustrate(const Case&) { return nullptr; }
+};
+
+TEST(Kernels, EveryCallStartsFromAResetWorkspaceMadeOutsideTiming) {
+  TypedPuzzle<Toy> puzzle;
+  TypedKernel<Toy> kernel({"sum", Isa::scalar, 0, "sums"}, 1000);
+  auto prepared = puzzle.prepare({{"n", 100}});
+  ASSERT_TRUE(prepared) << prepared.error();
+
+  auto once = kernel.run(*prepared.value());
+  ASSERT_TRUE(once) << once.error();
+  EXPECT_EQ(once.value().answer, json({{"sum", 5050}}));
+
+  Toy::Workspace::created = 0;
+  auto timeable = kernel.timeable(*prepared.value());
+  ASSERT_TRUE(timeable) << timeable.error();
+  EXPECT_EQ(Toy::Workspace::created, 1);  // made with the loop, before any timing
+  EXPECT_EQ(timeable.value()->work_per_op(), 100u);
+  ASSERT_TRUE(timeable.value()->run(7));
+  ASSERT_TRUE(timeable.value()->run(5));
+  EXPECT_EQ(Toy::Workspace::created, 1);  // reused, never remade
+}
+
+TEST(Kernels, ResetsAreCountedPerCall) {
+  TypedPuzzle<Toy> puzzle;
+  auto prepared = puzzle.prepare({{"n", 10}});
+  ASSERT_TRUE(prepared);
+  Toy::Workspace w;
+  const auto& c = TypedPuzzle<Toy>::unwrap(*prepared.value());
+  for (int i = 0; i < 25; ++i) ASSERT_TRUE(call_kernel<Toy>(1000, c, w));
+  EXPECT_EQ(w.resets, 25);
+}
+
+TEST(Kernels, AKernelErrorIsAValueInRunAndInTiming) {
+  TypedPuzzle<Toy> puzzle;
+  TypedKernel<Toy> small({"sum", Isa::scalar, 0, "sums"}, 50);
+  auto prepared = puzzle.prepare({{"n", 100}});
+  ASSERT_TRUE(prepared);
+  auto r = small.run(*prepared.value());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "n is over this kernel's limit of 50");
+  auto t = small.timeable(*prepared.value());
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error(), "n is over this kernel's limit of 50");
 }
 
 }  // namespace

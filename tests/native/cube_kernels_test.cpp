@@ -53,21 +53,23 @@ json run_all(const json& params) {
 
 std::string facelets_of(const std::string& moves) { return run_all({{"moves", moves}})["facelets"]; }
 
-// A case built from chosen states, run by one kernel; the results stay in the case for the test to
-// read. The scalar reference writes the cubie layout, every SIMD kernel the packed image.
+// A case built from chosen states, run by one kernel through its typed function; the results stay
+// in the workspace for the test to read. The scalar reference writes the cubie layout, every SIMD
+// kernel the packed image.
 struct Ran {
   explicit Ran(Case c) : prepared(std::move(c)) {}
   TypedPuzzle<Cube>::PreparedTyped prepared;
+  Workspace workspace;
   Outcome outcome;
   std::vector<CubieCube> results(const Kernel& k) const {
     const Case& c = prepared.value;
     std::vector<CubieCube> out;
     for (std::uint32_t i = 0; i < c.packed.pool_count; ++i) {
       if (k.info().isa == Isa::scalar) {
-        out.push_back(c.cubie.out[i]);
+        out.push_back(workspace.cubie[i]);
         EXPECT_FALSE(check_cubie(out.back())) << k.key() << " result " << i;
       } else {
-        auto u = unpack(c.packed.out[i]);  // vcube's invariants: padding, unused bits, legality
+        auto u = unpack(workspace.packed[i]);  // vcube's invariants: padding, unused bits, legality
         EXPECT_TRUE(u) << k.key() << " result " << i << ": " << u.error();
         out.push_back(u ? u.value() : identity_cube());
       }
@@ -78,7 +80,9 @@ struct Ran {
 
 std::unique_ptr<Ran> run_on(const Kernel& k, Op op, const std::vector<CubieCube>& pool) {
   auto ran = std::make_unique<Ran>(make_case(op, {}, {}, pool));
-  ran->outcome = k.run(ran->prepared);
+  const auto& impl = static_cast<const TypedKernel<Cube>&>(k).impl();
+  const Result<Answer> r = Cube::run(impl, ran->prepared.value, ran->workspace);
+  ran->outcome = {Cube::answer_json(r.answer), r.work};
   return ran;
 }
 
@@ -163,7 +167,7 @@ TEST(CubeKernels, InversesOfSequences) {
   for (const Kernel* k : available_kernels()) {
     auto prepared = TypedPuzzle<Cube>::PreparedTyped(make_case(Op::invert, factors(rf40), {}, {}));
     auto other = TypedPuzzle<Cube>::PreparedTyped(make_case(Op::apply, factors(rf65), {}, {}));
-    EXPECT_EQ(k->run(prepared).answer, k->run(other).answer) << k->key();
+    EXPECT_EQ(k->run(prepared).value().answer, k->run(other).value().answer) << k->key();
   }
 }
 
@@ -321,7 +325,7 @@ TEST(CubeKernels, BadParamsAreErrorsNotCrashes) {
   }
   // A file is not an input of this puzzle.
   const std::uint8_t byte = 0;
-  EXPECT_NE(puzzle().prepare(json::object(), Bytes(&byte, 1)).error().find("cube takes no input file"), std::string::npos);
+  EXPECT_NE(puzzle().prepare(json::object(), Input::file(Bytes(&byte, 1))).error().find("cube takes no input file"), std::string::npos);
 }
 
 }  // namespace

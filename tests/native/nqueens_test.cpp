@@ -76,7 +76,7 @@ TEST(NQueens, EveryKernelMatchesPublishedCountsUpTo14) {
     for (int n = 1; n <= 14; ++n) {
       auto c = puzzle().prepare({{"n", n}});
       ASSERT_TRUE(c) << c.error();
-      Outcome o = k->run(*c.value());
+      Outcome o = k->run(*c.value()).value();
       EXPECT_EQ(o.answer["total"].get<std::uint64_t>(), p[n].total) << k->key() << " N=" << n;
       EXPECT_EQ(o.answer["unique"].get<std::uint64_t>(), p[n].unique) << k->key() << " N=" << n;
       EXPECT_GT(o.work, 0u) << k->key() << " N=" << n;
@@ -90,9 +90,9 @@ TEST(NQueens, EveryKernelMatchesReferenceUpTo14) {
   EXPECT_EQ(ref->info().isa, Isa::scalar);
   for (int n = 1; n <= 14; ++n) {
     auto c = puzzle().prepare({{"n", n}});
-    json expected = ref->run(*c.value()).answer;
+    json expected = ref->run(*c.value()).value().answer;
     for (const Kernel* k : available_kernels())
-      EXPECT_EQ(k->run(*c.value()).answer, expected) << k->key() << " N=" << n;
+      EXPECT_EQ(k->run(*c.value()).value().answer, expected) << k->key() << " N=" << n;
   }
 }
 
@@ -105,7 +105,7 @@ TEST(NQueens, FastKernelsMatchPublishedCountsAt15And16) {
     if (k->info().id == "simd-state") continue;  // as slow as the reference
     for (int n : {15, 16}) {
       auto c = puzzle().prepare({{"n", n}});
-      Outcome o = k->run(*c.value());
+      Outcome o = k->run(*c.value()).value();
       EXPECT_EQ(o.answer["total"].get<std::uint64_t>(), p[n].total) << k->key() << " N=" << n;
       EXPECT_EQ(o.answer["unique"].get<std::uint64_t>(), p[n].unique) << k->key() << " N=" << n;
     }
@@ -118,18 +118,18 @@ TEST(NQueens, FastKernelsMatchPublishedCountsAt15And16) {
 TEST(NQueens, KernelsOnTheSameTreeVisitTheSameNodes) {
   for (int n = 1; n <= 13; ++n) {
     auto c = puzzle().prepare({{"n", n}});
-    const std::uint64_t mirror_nodes = puzzle().reference()->run(*c.value()).work;
+    const std::uint64_t mirror_nodes = puzzle().reference()->run(*c.value()).value().work;
     const std::uint64_t symmetry_nodes = count_symmetry(Case{n}).work;
     for (const Kernel* k : available_kernels()) {
       const bool symmetric = k->info().id.find("symmetry") != std::string::npos;
-      EXPECT_EQ(k->run(*c.value()).work, symmetric ? symmetry_nodes : mirror_nodes) << k->key() << " N=" << n;
+      EXPECT_EQ(k->run(*c.value()).value().work, symmetric ? symmetry_nodes : mirror_nodes) << k->key() << " N=" << n;
     }
   }
 }
 
 TEST(NQueens, SymmetryKernelVisitsFarFewerNodes) {
   auto c = puzzle().prepare({{"n", 12}});
-  std::uint64_t ref_nodes = puzzle().reference()->run(*c.value()).work;
+  std::uint64_t ref_nodes = puzzle().reference()->run(*c.value()).value().work;
   std::uint64_t sym_nodes = count_symmetry(Case{12}).work;
   EXPECT_LT(sym_nodes * 2, ref_nodes);  // on top of mirror halving: ~2.3x fewer (Takaken)
 }

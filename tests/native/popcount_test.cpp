@@ -36,6 +36,13 @@ std::uint64_t byte_loop(const std::uint8_t* p, std::size_t n) {
   return sum;
 }
 
+// The family a kernel id was registered with (its group); nullopt for an unknown id.
+std::optional<Family> family_of(const std::string& kernel_id) {
+  for (const auto& k : puzzle().kernels())
+    if (k->info().id == kernel_id) return family_named(k->info().group);
+  return std::nullopt;
+}
+
 bool is_read(const Kernel& k) { return family_of(k.info().id) == Family::read; }
 
 // What a read kernel must answer (the byte sum) and what every other kernel must (the bits).
@@ -49,7 +56,7 @@ std::uint64_t answer_of(const Kernel& k, const std::uint8_t* p, std::size_t n) {
   c.data = p;
   c.size = n;
   Prepared prepared(std::move(c));
-  const Outcome o = k.run(prepared);
+  const Outcome o = k.run(prepared).value();
   EXPECT_EQ(o.work, n) << k.key();
   const char* key = is_read(k) ? "byte_sum" : "bits";
   EXPECT_TRUE(o.answer.contains(key)) << k.key() << " answered " << o.answer.dump();
@@ -290,7 +297,7 @@ TEST(Popcount, BadParamsAreErrorsNotCrashes) {
 
 // ---- the engine: verification, modes, files --------------------------------------------------
 
-json run(const json& params, Bytes input = {}) {
+json run(const json& params, const Input& input = {}) {
   json r = handle_request({{"action", "run"}, {"puzzle", "popcount"}, {"params", params}}, input);
   EXPECT_TRUE(r["ok"].get<bool>()) << r.dump();
   return r;
@@ -334,11 +341,29 @@ TEST(Popcount, EachModeRunsItsFamilyVerifiedByTheGenerator) {
   }
 }
 
+// An empty file is a file: 0 bytes, 0 set bits, never the generated buffer its params describe.
+TEST(Popcount, AnEmptyFileCountsZeroInEveryMode) {
+  const std::uint8_t none = 0;
+  for (const char* mode : {"word", "array", "read"}) {
+    json r = run({{"mode", mode}, {"size", 16384}}, Input::file(Bytes(&none, 0)));
+    EXPECT_EQ(r["illustration"]["source"], "file") << mode;
+    EXPECT_EQ(r["illustration"]["bytes"], 0) << mode;
+    EXPECT_NE(r["case"].get<std::string>().find("file=0B"), std::string::npos) << r["case"];
+    ASSERT_FALSE(r["results"].empty()) << mode;
+    for (const auto& rec : r["results"]) {
+      const json zero = std::string(mode) == "read" ? json{{"byte_sum", 0}} : json{{"bits", 0}};
+      EXPECT_EQ(rec["answer"], zero) << rec.dump();
+      EXPECT_EQ(rec["work"], 0) << rec.dump();
+      EXPECT_NE(rec["verified"], false) << rec.dump();
+    }
+  }
+}
+
 TEST(Popcount, AFileIsCountedInEveryModeAndCheckedAgainstTheReference) {
   const std::vector<std::uint8_t> file = random_bytes(12345, 99);
   const std::uint64_t bits = bit_loop(file.data(), file.size()), sum = byte_loop(file.data(), file.size());
   for (const char* mode : {"word", "array", "read"}) {
-    json r = run({{"mode", mode}, {"offset", 3}}, Bytes(file.data(), file.size()));
+    json r = run({{"mode", mode}, {"offset", 3}}, Input::file(Bytes(file.data(), file.size())));
     EXPECT_EQ(r["illustration"]["source"], "file");
     EXPECT_EQ(r["illustration"]["bytes"], 12345);
     EXPECT_FALSE(r["illustration"].contains("bits"));  // nothing known before counting
@@ -387,12 +412,13 @@ TEST(Popcount, TimedRunCarriesTheHarnessFields) {
 
 // ---- the CLI's summary (summary.cpp) ---------------------------------------------------------
 
-// A record as the engine writes it; a file run's case name carries " file=<bytes>B".
+// A record as the engine writes it; a file run's record says what it read in "input".
 json timed_record(const std::string& kernel, const std::string& isa, json params, double ns_per_byte,
                   bool file = false) {
-  std::string name = case_name(params) + (file ? " file=100B" : "");
-  return {{"kernel", kernel}, {"isa", isa}, {"case", name}, {"params", std::move(params)},
-          {"timing", {{"ns_per_unit", ns_per_byte}, {"units_per_second", 1e9 / ns_per_byte}}}};
+  json r = {{"kernel", kernel}, {"isa", isa}, {"case", case_name(params)}, {"params", std::move(params)},
+            {"timing", {{"ns_per_unit", ns_per_byte}, {"units_per_second", 1e9 / ns_per_byte}}}};
+  if (file) r["input"] = {{"bytes", 100}, {"fnv1a64", "0123456789abcdef"}};
+  return r;
 }
 
 TEST(Popcount, SummaryNamesTheCrossoversAndTheCeiling) {

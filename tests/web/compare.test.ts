@@ -1,6 +1,6 @@
 // Which native number a wasm result is compared with.
 import { describe, expect, it } from 'vitest';
-import { forCase, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import { forCase, learnIsas, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
 import type { ResultRecord } from '../../web/src/share/schema';
 
 function rec(kernel: string, isa: ResultRecord['isa'], build: string, median: number, c = 'n=12'): ResultRecord {
@@ -10,6 +10,12 @@ function rec(kernel: string, isa: ResultRecord['isa'], build: string, median: nu
     timing: { samples: 11, reps_per_sample: 1, median_ns: median, min_ns: median, mad_ns: 0, ns_per_unit: 1, units_per_second: 1 },
   };
 }
+
+// As the engine's catalog lists them (cpp/core/cpu.h).
+learnIsas([
+  { name: 'scalar', bits: 0 }, { name: 'bmi2', bits: 0 }, { name: 'sse4.1', bits: 128 }, { name: 'avx2', bits: 256 },
+  { name: 'avx512', bits: 512 }, { name: 'neon', bits: 128 }, { name: 'simd128', bits: 128 },
+]);
 
 const native = [
   rec('simd-lanes', 'sse4.1', 'native', 1000),

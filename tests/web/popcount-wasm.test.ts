@@ -97,6 +97,17 @@ describe.each<[Flavour, string[]]>([
     expect(pc.work_unit).toBe('bytes');
   });
 
+  it('counts an empty file as 0 bits in every mode, not the generated buffer', () => {
+    expect(checkFile(new Uint8Array(0), [0, 7], 'empty file')).toEqual([]);
+    const r = call(m, { action: 'run', puzzle: 'popcount', params: { mode: 'array', size: 16384 } });
+    expect(r.illustration.source).toBe('file');
+    expect(r.illustration.bytes).toBe(0);
+    m.clearInput();
+    const generated = call(m, { action: 'run', puzzle: 'popcount', params: { mode: 'array', size: 16384 } });
+    expect(generated.illustration.source).toBe('generated');
+    expect(generated.results[0].answer.bits).toBe(65536);
+  });
+
   it('counts all 65 densities like a plain bit loop, with every kernel', () => {
     const failures: string[] = [];
     for (let k = 0; k <= 64; ++k) {

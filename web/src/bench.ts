@@ -1,7 +1,8 @@
 // Entry point of bench.html, driven by scripts/bench-compare.mjs in headless Chromium. It runs
 // engine bench requests through the same worker bridge as the playground, and pairs wasm records
 // with native ones using the page's own comparison rule (app/compare.ts).
-import { nativeCounterpart, speedRatio } from './app/compare';
+import { learnIsas, nativeCounterpart, speedRatio } from './app/compare';
+import type { Catalog } from './app/engine-types';
 import type { Build, Environment, ResultRecord } from './share/schema';
 import { WorkerBridge } from './worker/bridge';
 
@@ -15,6 +16,7 @@ const api = {
     const bridge = new WorkerBridge(build);
     try {
       const environment = await bridge.start();
+      learnIsas((await bridge.call<Catalog>({ action: 'catalog' })).isas);
       const response = await bridge.call<BenchResult['response']>(request, (e) => console.log(`progress ${JSON.stringify(e)}`));
       return { environment, response };
     } finally {

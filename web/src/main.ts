@@ -4,10 +4,11 @@
 import type { Chart } from 'chart.js';
 import { simd } from 'wasm-feature-detect';
 import { drawChart } from './app/chart';
-import { caseName, forCase } from './app/compare';
+import { caseName, forCase, learnIsas } from './app/compare';
+import { readFragment } from './app/fragment';
 import { buildPicker, kernelPicker, paramsForm, sanitizeParams, type KernelChoice } from './app/controls';
 import { h, replaceChildren, sourceLink } from './app/dom';
-import type { BenchResponse, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
+import type { BenchResponse, Catalog, CatalogPuzzle, ProgressEvent, RunResponse } from './app/engine-types';
 import type { BenchGroup } from './puzzles/types';
 import { environmentPanel } from './app/environment';
 import { fetchServedNative, importReportFile, type NativeSource } from './app/native';
@@ -76,7 +77,8 @@ class App {
       [...this.supported].map(async (build) => {
         try {
           const env = await this.bridges[build].start();
-          const catalog = await this.bridges[build].call<{ ok: boolean; puzzles: CatalogPuzzle[] }>({ action: 'catalog' });
+          const catalog = await this.bridges[build].call<Catalog>({ action: 'catalog' });
+          learnIsas(catalog.isas);
           this.environments.set(build, env);
           this.catalogs.set(build, catalog.puzzles);
         } catch (e) {
@@ -149,8 +151,10 @@ class App {
       this.openLink(link.state);
       return;
     }
-    const id = decodeURIComponent(hash.slice(1));
-    this.select(this.puzzles().some((p) => p.id === id) ? id : this.puzzleId || this.puzzles()[0]!.id);
+    const fragment = readFragment(hash, this.puzzles().map((p) => p.id));
+    if (fragment.kind === 'unknown')
+      this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${this.puzzle().title}.`, 'error');
+    this.select(fragment.kind === 'puzzle' ? fragment.id : this.puzzleId || this.puzzles()[0]!.id);
   }
 
   private openLink(state: LinkState) {
@@ -346,7 +350,7 @@ class App {
         this.active = this.bridges[build];
         if (puzzle.input_file) {
           // Workers may have been restarted (Stop), so the input goes in before every run.
-          const set = await this.active.setInput(this.inputFile?.bytes ?? new Uint8Array(0));
+          const set = await this.active.setInput(this.inputFile?.bytes ?? null);
           if (!set.ok) {
             this.notice(set.error ?? 'the file could not be loaded into the wasm module', 'error');
             break;
@@ -427,8 +431,19 @@ class App {
         this.notice(`${file.name} is larger than 512 MiB; pick a smaller file.`, 'error');
         return;
       }
-      this.inputFile = { name: file.name.slice(0, 120), bytes: new Uint8Array(await file.arrayBuffer()) };
-      name.textContent = `${this.inputFile.name} (${this.inputFile.bytes.length.toLocaleString()} bytes)`;
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (e) {
+        // Never fall back to generated data silently: the run would count something else.
+        this.inputFile = null;
+        input.value = '';
+        name.textContent = 'none: generated data';
+        this.notice(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, 'error');
+        return;
+      }
+      this.inputFile = { name: file.name.slice(0, 120), bytes };
+      name.textContent = `${this.inputFile.name} (${bytes.length.toLocaleString()} bytes)`;
     });
     clear.addEventListener('click', () => {
       this.inputFile = null;

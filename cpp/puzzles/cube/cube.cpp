@@ -177,9 +177,8 @@ Case make_case(Op op, const std::vector<CubieCube>& first, const std::vector<Cub
   Case c;
   c.op = op;
   const std::size_t n1 = first.size(), n2 = second.size(), np = pool.size();
-  c.cubie_storage_.reserve(n1 + n2 + 2 * np);
+  c.cubie_storage_.reserve(n1 + n2 + np);
   for (const auto* list : {&first, &second, &pool}) c.cubie_storage_.insert(c.cubie_storage_.end(), list->begin(), list->end());
-  c.cubie_storage_.resize(n1 + n2 + 2 * np, identity_cube());  // the output buffer
   c.packed_storage_.reserve(c.cubie_storage_.size());
   for (const CubieCube& x : c.cubie_storage_) c.packed_storage_.push_back(pack(x));
 
@@ -190,7 +189,6 @@ Case make_case(Op op, const std::vector<CubieCube>& first, const std::vector<Cub
     ops.second_count = static_cast<std::uint32_t>(n2);
     ops.pool = base + n1 + n2;
     ops.pool_count = static_cast<std::uint32_t>(np);
-    ops.out = base + n1 + n2 + np;
   };
   point(c.cubie, c.cubie_storage_.data());
   point(c.packed, c.packed_storage_.data());
@@ -266,8 +264,7 @@ std::vector<NamedCase> Cube::cases() {
   };
 }
 
-Expected<Case> Cube::prepare(const json& params, Bytes input) {
-  if (!input.empty()) return Error{"cube takes no input file"};
+Expected<Case> Cube::prepare(const json& params, const Input& /*input: none; the engine checks*/) {
   const auto op = op_from_name(params.at("op").get_ref<const std::string&>());
   if (!op) return Error{"op: unknown operation"};  // unreachable: the schema checked it
   std::vector<CubieCube> first, second, pool;

@@ -160,7 +160,20 @@ struct Operands {
   std::uint32_t second_count = 0;
   const Mem* pool = nullptr;  // random states for the benchmarks
   std::uint32_t pool_count = 0;
-  Mem* out = nullptr;  // pool_count results of a throughput run (written through a const Case)
+};
+
+// Where a throughput run writes its pool_count results, in the kernel's layout (the scalar
+// reference writes `cubie`, every SIMD kernel `packed`). Plain pointers into the Workspace.
+struct Output {
+  Packed* packed = nullptr;
+  CubieCube* cubie = nullptr;
+};
+
+// A kernel's scratch: the throughput runs' results, sized by the first call (which the harness
+// makes outside timing) and reused by every later one.
+struct Workspace {
+  std::vector<Packed> packed;
+  std::vector<CubieCube> cubie;
 };
 
 // A prepared case: the factors and the pool in both layouts, built once, outside timing. Move-only,
@@ -183,7 +196,7 @@ struct Case {
  private:
   friend Case make_case(Op, const std::vector<CubieCube>&, const std::vector<CubieCube>&,
                         const std::vector<CubieCube>&);
-  std::vector<CubieCube> cubie_storage_;  // first, second, pool, out: back to back
+  std::vector<CubieCube> cubie_storage_;  // first, second, pool: back to back
   std::vector<Packed> packed_storage_;
 };
 
@@ -192,8 +205,8 @@ Case make_case(Op op, const std::vector<CubieCube>& first, const std::vector<Cub
                const std::vector<CubieCube>& pool);
 
 // The result of one kernel call. Trivially copyable (the harness folds it into its sink): a
-// throughput run leaves its results in the case's buffer and the answer points at them;
-// answer_json, which is never timed, folds them into one state.
+// throughput run leaves its results in the workspace and the answer points at them; answer_json,
+// which is never timed and runs while the workspace lives, folds them into one state.
 struct Answer {
   Op op = Op::apply;
   std::uint32_t order = 0;  // op=order; 0 if the kernel never got back to solved (a bug)
@@ -207,18 +220,26 @@ struct Answer {
 // does), or why a result is not a legal cube.
 Expected<CubieCube> fold_results(const Answer& a);
 
-using KernelFn = Result<Answer> (*)(const Case&);
+using KernelFn = Result<Answer> (*)(const Case&, const Output&);
 
 struct Cube {
   using Case = cube::Case;
   using Answer = cube::Answer;
   using KernelImpl = KernelFn;
+  using Workspace = cube::Workspace;
 
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
-  static Result<Answer> run(KernelImpl impl, const Case& c) { return impl(c); }
+  static Expected<Case> prepare(const json& params, const Input& input);
+  static Result<Answer> run(KernelImpl impl, const Case& c, Workspace& w) {
+    // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).
+    if (w.packed.size() < c.packed.pool_count) {
+      w.packed.resize(c.packed.pool_count);
+      w.cubie.resize(c.packed.pool_count, identity_cube());
+    }
+    return impl(c, Output{w.packed.data(), w.cubie.data()});
+  }
   static json answer_json(const Answer& a);
   static std::optional<KnownAnswer> known(const Case&) { return std::nullopt; }
   static json illustrate(const Case& c);

@@ -63,8 +63,11 @@ struct Driver {
   // states by value. Inlined into one function with the answer, GCC 12 gave the latency chain's
   // state a home on the stack (it ends up stored in Answer::state): a store and a reload on every
   // step of the chain, 3x the latency.
-  static Result<Answer> run(const Case& c) {
+  static Result<Answer> run(const Case& c, const Output& output) {
     const Operands<Mem>& d = Ops::operands(c);
+    Mem* out = nullptr;
+    if constexpr (std::is_same_v<Mem, Packed>) out = output.packed;
+    else out = output.cubie;
     Answer a{};
     a.op = c.op;
     std::uint64_t work = 0;  // compositions and inversions: one per factor, one per operation
@@ -90,7 +93,7 @@ struct Driver {
         work = d.first_count + (a.order ? a.order : kMaxOrder) - 1;
         break;
       case Op::compose_throughput:
-        compose_pool(d.pool, d.out, d.pool_count);
+        compose_pool(d.pool, out, d.pool_count);
         work = d.pool_count;
         break;
       case Op::compose_latency:
@@ -98,7 +101,7 @@ struct Driver {
         work = d.pool_count;
         break;
       case Op::invert_throughput:
-        invert_pool(d.pool, d.out, d.pool_count);
+        invert_pool(d.pool, out, d.pool_count);
         work = d.pool_count;
         break;
       case Op::invert_latency:
@@ -109,10 +112,10 @@ struct Driver {
         break;
     }
     if (c.op == Op::compose_throughput || c.op == Op::invert_throughput) {
-      // The results stay in the case's buffer; answer_json folds them, outside the timed loop.
+      // The results stay in the workspace; answer_json folds them, outside the timed loop.
       a.result_count = d.pool_count;
-      if constexpr (std::is_same_v<Mem, Packed>) a.packed_results = d.out;
-      else a.cubie_results = d.out;
+      if constexpr (std::is_same_v<Mem, Packed>) a.packed_results = out;
+      else a.cubie_results = out;
     }
     a.state = Ops::packed(x);
     return {a, work};

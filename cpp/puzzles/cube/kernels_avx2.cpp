@@ -21,8 +21,8 @@ struct ChainOps : V {
 struct BruteOps : V {
   static State invert(State v) { return V::invert_brute(v); }
 };
-Result<Answer> run_chain(const Case& c) { return Driver<ChainOps>::run(c); }
-Result<Answer> run_brute(const Case& c) { return Driver<BruteOps>::run(c); }
+Result<Answer> run_chain(const Case& c, const Output& out) { return Driver<ChainOps>::run(c, out); }
+Result<Answer> run_brute(const Case& c, const Output& out) { return Driver<BruteOps>::run(c, out); }
 }  // namespace
 }  // namespace sp::cube
 SP_TARGET_END

@@ -38,7 +38,7 @@ struct PairOps : V {
   }
 };
 
-Result<Answer> run_pairs(const Case& c) { return Driver<PairOps>::run(c); }
+Result<Answer> run_pairs(const Case& c, const Output& out) { return Driver<PairOps>::run(c, out); }
 }  // namespace
 }  // namespace sp::cube
 SP_TARGET_END

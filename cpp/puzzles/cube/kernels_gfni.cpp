@@ -17,7 +17,7 @@ using V = Vcube256<GfniFile>;
 struct GfniOps : V {
   static State invert(State v) { return V::invert_gfni(v); }
 };
-Result<Answer> run_gfni(const Case& c) { return Driver<GfniOps>::run(c); }
+Result<Answer> run_gfni(const Case& c, const Output& out) { return Driver<GfniOps>::run(c, out); }
 }  // namespace
 }  // namespace sp::cube
 SP_TARGET_END

@@ -11,7 +11,7 @@ SP_V128_BEGIN
 
 namespace sp::cube {
 namespace {
-Result<Answer> run_v128(const Case& c) { return Driver<V128Cube<simd::U8x16>>::run(c); }
+Result<Answer> run_v128(const Case& c, const Output& out) { return Driver<V128Cube<simd::U8x16>>::run(c, out); }
 }  // namespace
 }  // namespace sp::cube
 SP_V128_END

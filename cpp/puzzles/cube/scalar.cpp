@@ -19,7 +19,7 @@ struct ScalarOps {
   static State invert(State a) { return inverse(a); }
 };
 
-Result<Answer> run_scalar(const Case& c) { return Driver<ScalarOps>::run(c); }
+Result<Answer> run_scalar(const Case& c, const Output& out) { return Driver<ScalarOps>::run(c, out); }
 
 SP_REGISTER_KERNEL(Cube,
                    {"scalar", Isa::scalar, 0,

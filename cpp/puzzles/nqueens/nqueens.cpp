@@ -311,8 +311,7 @@ std::vector<NamedCase> NQueens::cases() {
   return {{"n=8", {{"n", 8}}}, {"n=12", {{"n", 12}}}, {"n=14", {{"n", 14}}}, {"n=16", {{"n", 16}}}};
 }
 
-Expected<Case> NQueens::prepare(const json& params, Bytes input) {
-  if (!input.empty()) return Error{"nqueens takes no input file"};
+Expected<Case> NQueens::prepare(const json& params, const Input& /*input: none; the engine checks*/) {
   return Case{params.at("n").get<int>()};
 }
 

@@ -166,7 +166,7 @@ struct NQueens {
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
+  static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(KernelImpl impl, const Case& c) { return impl(c); }
   static json answer_json(const Answer& a) { return {{"total", a.total}, {"unique", a.unique}}; }
   static std::optional<KnownAnswer> known(const Case& c);

@@ -25,10 +25,6 @@ constexpr std::array<std::int64_t, 6> kArraySizes = {64, 1 << 10, 16 << 10, 256 
 const char* mode_name(Mode m) { return m == Mode::word ? "word" : m == Mode::array ? "array" : "read"; }
 const char* order_name(Order o) { return o == Order::sorted ? "sorted" : "mixed"; }
 
-std::vector<std::pair<std::string, Family>>& families() {
-  static std::vector<std::pair<std::string, Family>> registered;
-  return registered;
-}
 
 // splitmix64: small, fast, and the same sequence on every target. Each call yields two 32-bit
 // draws for `below`.
@@ -98,15 +94,17 @@ std::uint64_t generate(std::uint8_t* out, std::size_t size, int k, Order order, 
   return placed;
 }
 
-bool register_kernel(Family family, KernelInfo info, CountFn count) {
-  families().emplace_back(info.id, family);
-  return sp::register_kernel<Popcount>(std::move(info), KernelImpl{count, family});
+const char* family_name(Family f) { return f == Family::word ? "word" : f == Family::array ? "array" : "read"; }
+
+std::optional<Family> family_named(const std::string& group) {
+  for (Family f : {Family::word, Family::array, Family::read})
+    if (group == family_name(f)) return f;
+  return std::nullopt;
 }
 
-std::optional<Family> family_of(const std::string& kernel_id) {
-  for (const auto& [id, family] : families())
-    if (id == kernel_id) return family;
-  return std::nullopt;
+bool register_kernel(Family family, KernelInfo info, CountFn count) {
+  info.group = family_name(family);
+  return sp::register_kernel<Popcount>(std::move(info), KernelImpl{count, family});
 }
 
 PuzzleInfo Popcount::info() {
@@ -155,15 +153,22 @@ std::vector<NamedCase> Popcount::cases() {
   return out;
 }
 
-Expected<Case> Popcount::prepare(const json& params, Bytes input) {
+Expected<json> Popcount::canonical_params(const json& params, const Input& input) {
+  if (!input.present) return params;
+  return json{{"mode", params.at("mode")}, {"offset", params.at("offset")}};
+}
+
+Expected<Case> Popcount::prepare(const json& params, const Input& input) {
   Case c;
   const std::string mode = params.at("mode").get<std::string>();
   c.mode = mode == "word" ? Mode::word : mode == "array" ? Mode::array : Mode::read;
-  c.k = params.at("k").get<int>();
-  c.order = params.at("order").get<std::string>() == "sorted" ? Order::sorted : Order::mixed;
   c.offset = params.at("offset").get<int>();
-  c.from_file = !input.empty();
-  const std::size_t size = c.from_file ? input.size() : params.at("size").get<std::size_t>();
+  c.from_file = input.present;  // an empty file is a file: 0 bytes, 0 set bits
+  if (!c.from_file) {
+    c.k = params.at("k").get<int>();
+    c.order = params.at("order").get<std::string>() == "sorted" ? Order::sorted : Order::mixed;
+  }
+  const std::size_t size = c.from_file ? input.bytes.size() : params.at("size").get<std::size_t>();
 
   // [front guard | slack to the 64-byte boundary | offset | data | back guard], guards 0xFF: a
   // kernel that reads outside the data miscounts, and the tests see it.
@@ -178,7 +183,7 @@ Expected<Case> Popcount::prepare(const json& params, Bytes input) {
   std::memset(data + size, 0xFF, total - static_cast<std::size_t>(data - base) - size);
 
   if (c.from_file) {
-    std::memcpy(data, input.data(), size);
+    if (size) std::memcpy(data, input.bytes.data(), size);
   } else {
     c.placed_bits = generate(data, size, c.k, c.order, params.at("seed").get<std::uint64_t>());
   }
@@ -222,8 +227,8 @@ json Popcount::illustrate(const Case& c) {
   return out;
 }
 
-bool Popcount::applies(const std::string& kernel_id, const Case& c, std::string& why_not) {
-  const std::optional<Family> family = family_of(kernel_id);
+bool Popcount::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
+  const std::optional<Family> family = family_named(kernel.group);
   if (!family) return true;  // not one of ours: nothing to say
   switch (*family) {
     case Family::word:

@@ -79,24 +79,27 @@ struct Popcount {
   static PuzzleInfo info();
   static ParamSchema schema();
   static std::vector<NamedCase> cases();
-  static Expected<Case> prepare(const json& params, Bytes input);
+  // With a file, only mode and offset mean anything: the generator's params leave the case.
+  static Expected<json> canonical_params(const json& params, const Input& input);
+  static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(const KernelImpl& impl, const Case& c) {
     return {{impl.count(c.data, c.size), impl.family}, c.size};
   }
   static json answer_json(const Answer& a);
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
-  static bool applies(const std::string& kernel_id, const Case& c, std::string& why_not);
+  static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);
   // What the CLI prints after a benchmark run (Puzzle::summarize; summary.cpp): the word sweep
   // as ns per word by k with the crossovers, the arrays as GB/s by size against memory-read.
   static json summarize(const json& records);
 };
 
 // Registers a kernel of `family` (see SP_POPCOUNT_KERNEL). The family given here is the one place
-// that says which mode a kernel belongs to and what it answers.
+// that says which mode a kernel belongs to and what it answers; it becomes the kernel's group
+// ("word", "array", "read"), which applies() and the page read.
 bool register_kernel(Family family, KernelInfo info, CountFn count);
-// The family a kernel id was registered with; nullopt for an unknown id.
-std::optional<Family> family_of(const std::string& kernel_id);
+const char* family_name(Family family);
+std::optional<Family> family_named(const std::string& group);
 
 // The generator (exposed for tests): `size` bytes of 64-bit words, word i with k_i set bits
 // (order sorted: k_i = k; mixed: k_i uniform in [k - m, k + m], m = min(k, 64 - k), so the mean is

@@ -8,9 +8,20 @@
 //
 // Ratio: wasm speed as a fraction of native speed, native median / wasm median. 0.80× means the
 // browser runs the kernel at 80% of native speed.
-import type { Isa, Params, ResultRecord } from '../share/schema';
+import type { IsaInfo } from './engine-types';
+import type { Params, ResultRecord } from '../share/schema';
 
-export const ISA_BITS: Record<Isa, number> = { scalar: 0, 'sse4.1': 128, avx2: 256, avx512: 512, neon: 128, simd128: 128 };
+// Vector widths by ISA label, learned from the engine's catalog (one list, in cpp/core/cpu.h).
+const isaBits = new Map<string, number>();
+
+export function learnIsas(isas: readonly IsaInfo[]) {
+  for (const i of isas) isaBits.set(i.name, i.bits);
+}
+
+/** The label's vector width in bits (0 for scalar code), or undefined for a label never learned. */
+export function vectorBits(isa: string): number | undefined {
+  return isaBits.get(isa);
+}
 
 export interface Counterpart {
   record: ResultRecord;
@@ -21,7 +32,8 @@ export function nativeCounterpart(wasm: ResultRecord, native: readonly ResultRec
   const candidates = native.filter(
     (r) => r.puzzle === wasm.puzzle && r.case === wasm.case && r.kernel === wasm.kernel && r.timing,
   );
-  const sameWidth = candidates.find((r) => ISA_BITS[r.isa] === ISA_BITS[wasm.isa]);
+  const width = vectorBits(wasm.isa);
+  const sameWidth = width === undefined ? undefined : candidates.find((r) => vectorBits(r.isa) === width);
   if (sameWidth) return { record: sameWidth, sameWidth: true };
   const fastest = [...candidates].sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0];
   return fastest ? { record: fastest, sameWidth: false } : null;
@@ -49,8 +61,8 @@ export function forCase(records: readonly ResultRecord[], puzzle: string, caseNa
 }
 
 /**
- * The engine's name for a case (cpp/core/engine.cpp, case_name): "key=value" pairs, keys in
- * alphabetical order (nlohmann's object is a std::map), long values cut to 45 characters + "...".
+ * The engine's label for a case (cpp/core/engine.cpp, case_name): "key=value" pairs, keys in
+ * alphabetical order (nlohmann's object is a std::map), long values cut to 45 characters + "…".
  * Records carry this name, so it is how the page finds native and shared numbers for the params
  * on screen before anything runs.
  */
@@ -60,7 +72,7 @@ export function caseName(_puzzle: { params: readonly { name: string }[] }, param
     .map((key) => {
       const v = params[key];
       let text = typeof v === 'string' ? v : JSON.stringify(v);
-      if (text.length > 48) text = `${text.slice(0, 45)}...`;
+      if (text.length > 48) text = `${text.slice(0, 45)}…`;
       return `${key}=${text}`;
     })
     .join(' ');

@@ -5,7 +5,8 @@ import type { Build, Params } from '../share/schema';
 import { h } from './dom';
 import type { CatalogKernel, CatalogPuzzle, ParamSpec } from './engine-types';
 
-export function checkParam(spec: ParamSpec, raw: string): { value: number | string } | { error: string } {
+export function checkParam(spec: ParamSpec, raw: string): { value: number | string | boolean } | { error: string } {
+  if (spec.kind === 'flag') return raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: `${spec.name} must be true or false` };
   if (spec.kind === 'integer') {
     const range = `${spec.min}..${spec.max}`;
     const text = raw.trim();
@@ -63,7 +64,11 @@ export function paramsForm(puzzle: CatalogPuzzle, values: Params, onChange: (par
       onChange({ ...current }, first);
     };
     let input: HTMLInputElement | HTMLSelectElement;
-    if (spec.kind === 'choice') {
+    if (spec.kind === 'flag') {
+      const box = h('input', { id, attrs: { type: 'checkbox', name: spec.name }, on: { change: () => update(String(box.checked)) } });
+      box.checked = (values[spec.name] ?? spec.default) === true;
+      input = box;
+    } else if (spec.kind === 'choice') {
       input = h('select', { id, on: { change: () => update(input.value) } }, ...(spec.choices ?? []).map((c) => h('option', { attrs: { value: c } }, c)));
       input.value = String(values[spec.name] ?? spec.default);
     } else {

@@ -5,8 +5,8 @@ import type { Environment, Params, ResultRecord } from '../share/schema';
 export interface ParamSpec {
   name: string;
   help: string;
-  kind: 'integer' | 'text' | 'choice';
-  default: number | string;
+  kind: 'integer' | 'text' | 'choice' | 'flag';
+  default: number | string | boolean;
   min?: number;
   max?: number;
   max_length?: number;
@@ -17,7 +17,8 @@ export interface CatalogKernel {
   id: string;
   isa: ResultRecord['isa'];
   key: string; // "id/isa"
-  vector_bits: number;
+  /** A puzzle-defined family (popcount: word, array, read). */
+  group: string;
   needs: string;
   available: boolean;
   summary: string;
@@ -32,9 +33,23 @@ export interface CatalogPuzzle {
   reference_kernel: string;
   /** What an input file means to the puzzle; empty if it reads none. */
   input_file: string;
+  /** Whether `simd-puzzles solve <id>` reads a contest's stdin for it. */
+  solves_contest_input: boolean;
   params: ParamSpec[];
   bench_cases: { name: string; params: Params }[];
   kernels: CatalogKernel[];
+}
+
+/** An ISA label and its vector width in bits (0: scalar code), from the engine's one list. */
+export interface IsaInfo {
+  name: string;
+  bits: number;
+}
+
+export interface Catalog {
+  ok: boolean;
+  puzzles: CatalogPuzzle[];
+  isas: IsaInfo[];
 }
 
 export interface Skipped {
@@ -48,16 +63,24 @@ export type RunResponse =
       ok: true;
       puzzle: string;
       case: string;
+      case_key: string;
       params: Params;
+      work_unit: string;
       results: ResultRecord[];
       skipped: Skipped[];
+      failed: Skipped[];
       illustration: unknown;
       known?: { answer: Record<string, unknown>; source: string };
     }
   | { ok: false; error: string };
 
 export type BenchResponse =
-  | { ok: true; report: { schema: string; environment: Environment; records: ResultRecord[] }; skipped: (Skipped & { puzzle: string })[] }
+  | {
+      ok: true;
+      report: { schema: string; environment: Environment; records: ResultRecord[] };
+      skipped: (Skipped & { puzzle: string })[];
+      failed: (Partial<Skipped> & { puzzle: string; case: string; reason: string })[];
+    }
   | { ok: false; error: string };
 
 export interface ProgressEvent {

@@ -4,8 +4,10 @@
 // rather than something copied along.
 import { z } from 'zod';
 
-export const ISAS = ['scalar', 'sse4.1', 'avx2', 'avx512', 'neon', 'simd128'] as const;
-export type Isa = (typeof ISAS)[number];
+// ISA labels come from the engine's catalog (cpp/core/cpu.h, SP_ISA_LIST); data from outside only
+// has to look like one.
+export const IsaSchema = z.string().regex(/^[a-z0-9.]{1,12}$/, 'not an ISA label');
+export type Isa = z.infer<typeof IsaSchema>;
 
 const text = (max: number) => z.string().max(max);
 const finite = z.number().finite();
@@ -40,15 +42,19 @@ export const RecordSchema = z
   .object({
     puzzle: id,
     case: text(512),
+    // The case's identity (cpp/core/engine.h). Optional in data from outside: the page recomputes
+    // it from the params with the engine and never trusts a given one.
+    case_key: text(4096).optional(),
     params: ParamsSchema,
     kernel: id,
-    isa: z.enum(ISAS),
+    isa: IsaSchema,
     build: text(40),
     answer: boundedRecord(z.union([scalar, z.array(finite).max(64)]), 16),
     verified: z.boolean().nullable(),
     verified_by: text(120),
     work: z.number().int().min(0),
     work_unit: text(32),
+    input: z.object({ bytes: z.number().int().min(0), fnv1a64: z.string().regex(/^[0-9a-f]{16}$/) }).strict().optional(),
     timing: TimingSchema.optional(),
   })
   .strict();
@@ -74,7 +80,7 @@ export const EnvironmentSchema = z
   .strict();
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
-export const REPORT_SCHEMA = 'simd-puzzles.report/1';
+export const REPORT_SCHEMA = 'simd-puzzles.report/2';
 export const MAX_REPORT_RECORDS = 5000;
 export const ReportSchema = z
   .object({

@@ -65,7 +65,8 @@ export class WorkerBridge {
     });
   }
 
-  async setInput(bytes: Uint8Array): Promise<{ ok: boolean; error?: string }> {
+  /** Hands the module the picked file (an empty one is still a file), or null for none. */
+  async setInput(bytes: Uint8Array | null): Promise<{ ok: boolean; error?: string }> {
     await this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

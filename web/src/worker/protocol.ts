@@ -5,7 +5,7 @@ import type { ProgressEvent } from '../app/engine-types';
 export type ToWorker =
   | { type: 'init'; build: Build }
   | { type: 'request'; id: number; request: unknown }
-  | { type: 'input'; id: number; bytes: Uint8Array };
+  | { type: 'input'; id: number; bytes: Uint8Array | null }; // null: no file (generated data)
 
 export type FromWorker =
   | { type: 'ready'; environment: Environment }

@@ -65,6 +65,11 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
     return;
   }
   if (msg.type === 'input') {
+    if (msg.bytes === null) {
+      module.clearInput();
+      post({ type: 'response', id: msg.id, response: { ok: true } });
+      return;
+    }
     const ok = module.setInput(msg.bytes);
     post({ type: 'response', id: msg.id, response: ok ? { ok: true } : { ok: false, error: 'the file is too large for the wasm module' } });
     return;
