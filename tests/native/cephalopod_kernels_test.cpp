@@ -5,40 +5,31 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <random>
 
 #include "core/cpu.h"
+#include "core/engine.h"
+#include "core/registry.h"
+#include "core/typed_puzzle.h"
 #include "puzzles/cephalopod/cephalopod.h"
-#include "simd/target.h"
 #include "test_util.h"
 
 namespace sp::cephalopod {
 namespace {
 
+const Puzzle& puzzle() { return *registry().find("cephalopod"); }
+
+// Every registered kernel this CPU runs, called directly (its typed function and a workspace of
+// the test's choosing) so that tests can reuse workspaces and shrink their memory caps.
 struct TestKernel {
   std::string key;
   KernelFn fn;
 };
-
 std::vector<TestKernel> kernels() {
-  std::vector<TestKernel> out = {{"reference/scalar", &solve_reference},
-                                 {"swar-bfs/scalar", &solve_swar_bfs},
-                                 {"swar-bfs-sym/scalar", &solve_swar_bfs_sym},
-                                 {"dfs-cache/scalar", &solve_dfs_cache}};
-#if SP_ARCH_X86
-  if (cpu::has(cpu::kNeedsSse41)) {
-    out.push_back({"lanes/sse4.1", &solve_lanes_v128});
-    out.push_back({"simd-dfs/sse4.1", &solve_simd_dfs_v128});
-  }
-  if (cpu::has(cpu::kNeedsAvx2)) {
-    out.push_back({"lanes/avx2", &solve_lanes_avx2});
-    out.push_back({"simd-dfs/avx2", &solve_simd_dfs_avx2});
-  }
-  if (cpu::has(cpu::kNeedsAvx512)) out.push_back({"lanes/avx512", &solve_lanes_avx512});
-#elif SP_ARCH_NEON
-  out.push_back({"lanes/neon", &solve_lanes_v128});
-  out.push_back({"simd-dfs/neon", &solve_simd_dfs_v128});
-#endif
+  std::vector<TestKernel> out;
+  for (const auto& k : puzzle().kernels())
+    if (k->available()) out.push_back({k->key(), static_cast<const TypedKernel<Cephalopod>&>(*k).impl()});
   return out;
 }
 bool is_reference(const TestKernel& k) { return k.key.rfind("reference/", 0) == 0; }
@@ -64,16 +55,19 @@ const json& vectors() {
   return doc;
 }
 
-TEST(CephalopodKernels, EveryIsaThisBuildHasIsTested) {
+TEST(CephalopodKernels, EveryIsaThisBuildHasIsRegistered) {
   std::set<std::string> keys;
-  for (const auto& k : kernels()) keys.insert(k.key);
-  EXPECT_TRUE(keys.count("reference/scalar"));
+  for (const auto& k : puzzle().kernels()) keys.insert(k->key());
+  for (const char* k : {"reference/scalar", "swar-bfs/scalar", "swar-bfs-sym/scalar", "dfs-cache/scalar"})
+    EXPECT_TRUE(keys.count(k)) << k;
 #if defined(__x86_64__)
-  EXPECT_TRUE(keys.count("lanes/sse4.1"));
+  for (const char* k : {"lanes/sse4.1", "lanes/avx2", "lanes/avx512", "simd-dfs/sse4.1", "simd-dfs/avx2"})
+    EXPECT_TRUE(keys.count(k)) << k;
 #elif defined(__aarch64__)
-  EXPECT_TRUE(keys.count("lanes/neon"));
-  EXPECT_TRUE(keys.count("simd-dfs/neon"));
+  for (const char* k : {"lanes/neon", "simd-dfs/neon"}) EXPECT_TRUE(keys.count(k)) << k;
 #endif
+  EXPECT_EQ(puzzle().info().reference_kernel, "reference");
+  EXPECT_EQ(kernels().front().key, "reference/scalar");
 }
 
 TEST(CephalopodKernels, TheTwelveOfficialTests) {
@@ -84,7 +78,9 @@ TEST(CephalopodKernels, TheTwelveOfficialTests) {
       const Case c = make_case(t["depth"].get<int>(), t["board"].get<std::string>());
       const Answer a = solve(k, c, *ws);
       EXPECT_EQ(a.sum, t["expected"].get<std::uint32_t>()) << k.key << " test " << t["test"];
-      if (is_reference(k)) EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "test " << t["test"];
+      if (is_reference(k)) {
+        EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "test " << t["test"];
+      }
     }
   }
 }
@@ -112,7 +108,22 @@ TEST(CephalopodKernels, EmptyBoardAtEveryDepth) {
       if (depth > max_depth) break;
       const Answer a = solve(k, make_case(depth, "000000000"), *ws);
       EXPECT_EQ(a.sum, t["expected"].get<std::uint32_t>()) << k.key << " depth " << depth;
-      if (is_reference(k)) EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "depth " << depth;
+      if (is_reference(k)) {
+        EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "depth " << depth;
+      }
+    }
+  }
+}
+
+// The sparse bench boards (answers from the reference run once without its memory cap).
+TEST(CephalopodKernels, SparseHeavyBoards) {
+  if (test::quick_mode()) GTEST_SKIP() << "a million boards per depth: minutes under qemu and sanitizers";
+  for (const auto& k : kernels()) {
+    if (is_reference(k)) continue;
+    auto ws = std::make_unique<Workspace>();
+    for (const auto& t : vectors()["sparse_heavy"]["cases"]) {
+      const Case c = make_case(t["depth"].get<int>(), t["board"].get<std::string>());
+      EXPECT_EQ(solve(k, c, *ws).sum, t["expected"].get<std::uint32_t>()) << k.key << " " << t["board"];
     }
   }
 }
@@ -178,6 +189,33 @@ TEST(CephalopodKernels, AMemoryCapIsAnErrorNotAnAbort) {
     // The same workspace, given room again, still answers.
     ws->budget.cap = kMemoryCap;
     EXPECT_EQ(solve(k, make_case(10, "000000000"), *ws).sum, 193520836u) << k.key;
+  }
+}
+
+// Boards per depth of a start without symmetry, counted plainly (a set per depth) for comparison.
+TEST(CephalopodIllustrate, FrontierSizesOfAnAsymmetricStart) {
+  auto ws = std::make_unique<Workspace>();
+  for (const char* board : {"051000401", "300362102", "100000020"}) {
+    const Case c = make_case(9, board);
+    auto profile = level_profile(c, *ws);
+    ASSERT_TRUE(profile) << profile.error();
+    std::set<Board> level = {c.board};
+    for (int d = 0; d <= c.depth; ++d) {
+      std::set<Board> classes;
+      std::uint64_t full = 0;
+      for (Board b : level) {
+        classes.insert(canonicalize(b).board);
+        full += is_full(b);
+      }
+      const LevelProfile& p = profile.value()[static_cast<std::size_t>(d)];
+      EXPECT_EQ(p.boards, level.size()) << board << " depth " << d;
+      EXPECT_EQ(p.classes, classes.size()) << board << " depth " << d;
+      EXPECT_EQ(p.full, full) << board << " depth " << d;
+      std::set<Board> next;
+      for (Board b : level)
+        if (!is_full(b)) for_each_child(b, [&](Board x) { next.insert(x); });
+      level = std::move(next);
+    }
   }
 }
 

@@ -15,12 +15,15 @@
 // whose moves it generated: the harness's work unit) and "distinct_finals" (distinct final boards;
 // the reference only). Kernels agree on "sum"; the rest depends on the kernel.
 //
-// illustrate() JSON (the page draws it; computed with the symmetric BFS, no counts):
-//   {"digits": [9 ints, row-major], "word": <27-bit board>, "word_hex": "0x...",
-//    "cells": [{"cell": 0..8, "row", "col", "value", "position": spiral 0..8, "shift": bit offset}],
+// illustrate() JSON (the page draws it on every edit, so it is bounded: see kProfileClasses):
+//   {"digits": [9 ints, row-major], "board": "060222161", "depth": d,
+//    "word": <the 27-bit board word>, "word_hex": "0x0...",
+//    "cells": [{"cell": 0..8 row-major, "row", "col", "value", "position": spiral 0..8,
+//               "shift": bit offset of its 3 bits in the word}],
 //    "levels": [{"depth": d, "boards": distinct boards after exactly d turns (full ones included),
 //                "classes": the same up to the 8 symmetries, "full": boards among them that are full}],
-//    "levels_truncated": bool (true if the profile stopped early at its size cap)}
+//    "levels_complete": true if "levels" reaches the case's depth; false if the profile stopped at
+//                       its work cap (the last level listed is the deepest computed)}
 
 #include <array>
 #include <cstdint>
@@ -89,12 +92,16 @@ Result<Answer> no_moves(const Case& c);
 Error out_of_memory(const char* what, const Budget& budget, std::size_t boards);
 std::string format_bytes(std::size_t bytes);
 
-// Per-depth frontier sizes for the illustration (no counts: classes only).
+// Per-depth frontier sizes (classes only, no counts), for the illustration and for the
+// reference's applies(). Stops after the level where the classes seen so far pass max_classes.
 struct LevelProfile {
   int depth;
   std::uint64_t boards, classes, full;
 };
-Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws);
+Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws,
+                                                  std::uint64_t max_classes = ~std::uint64_t{0});
+// The illustration's work cap: about as much as the heaviest official test (a few ms natively).
+inline constexpr std::uint64_t kProfileClasses = 400'000;
 
 // The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
 template <class Tools>
@@ -132,5 +139,28 @@ Expected<Result<Answer>> solve_lanes_avx2(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_simd_dfs_avx2(const Case& c, Workspace& ws);
+
+// The registry's view of the puzzle.
+struct Cephalopod {
+  using Case = cephalopod::Case;
+  using Answer = cephalopod::Answer;
+  using Workspace = cephalopod::Workspace;
+  using KernelImpl = KernelFn;
+
+  static PuzzleInfo info();
+  static ParamSchema schema();
+  static std::vector<NamedCase> cases();
+  static Expected<json> canonical_params(const json& params, const Input& input);
+  static Expected<Case> prepare(const json& params, const Input& input);
+  static Expected<Result<Answer>> run(KernelImpl impl, const Case& c, Workspace& ws) { return impl(c, ws); }
+  static json answer_json(const Answer& a);
+  static std::optional<KnownAnswer> known(const Case&) { return std::nullopt; }  // no answers in code
+  static json illustrate(const Case& c);
+  static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);
+  static bool same_answer(const json& a, const json& b);
+  static Expected<json> parse_contest_input(std::string_view text);
+  static std::string contest_output(const json& answer);
+  static json summarize(const json& records);
+};
 
 }  // namespace sp::cephalopod

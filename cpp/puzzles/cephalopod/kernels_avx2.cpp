@@ -77,4 +77,15 @@ Expected<Result<Answer>> solve_simd_dfs_avx2(const Case& c, Workspace& ws) { ret
 }  // namespace sp::cephalopod
 SP_TARGET_END
 
+namespace sp::cephalopod {
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"lanes", Isa::avx2, cpu::kNeedsAvx2,
+                    "one BFS level, 8 boards per vector; 8-key bucket probe and 8 counts re-oriented by one vpermd", "bfs"},
+                   &solve_lanes_avx2);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"simd-dfs", Isa::avx2, cpu::kNeedsAvx2,
+                    "dfs-cache with the 8 images in one register (variable shifts), 4 x u64 bucket in one compare", "dfs"},
+                   &solve_simd_dfs_avx2);
+}  // namespace sp::cephalopod
+
 #endif

@@ -4,6 +4,12 @@
 #include "puzzles/cephalopod/scalar_tools.h"
 #include "simd/v512_avx512.h"
 
+// GCC 12 reports the deliberately undefined source operand of _mm512_slli/srli_epi32
+// (_mm512_undefined_epi32) as maybe-uninitialized once lanes.h is inlined here: a false positive.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #if SP_ARCH_X86
 
 SP_TARGET_BEGIN(SP_TARGETS_AVX512)
@@ -22,5 +28,12 @@ Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws) { retu
 
 }  // namespace sp::cephalopod
 SP_TARGET_END
+
+namespace sp::cephalopod {
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"lanes", Isa::avx512, cpu::kNeedsAvx512,
+                    "one BFS level, 16 boards per vector, vpcompressd pushes; merge as in the AVX2 kernel", "bfs"},
+                   &solve_lanes_avx512);
+}  // namespace sp::cephalopod
 
 #endif

@@ -93,4 +93,15 @@ Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws) { ret
 }  // namespace sp::cephalopod
 SP_V128_END
 
+namespace sp::cephalopod {
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"lanes", simd::V128::isa, simd::V128::needs,
+                    "one BFS level, 4 boards per vector: SWAR in every lane, 31 compress-stores of moves", "bfs"},
+                   &solve_lanes_v128);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"simd-dfs", simd::V128::isa, simd::V128::needs,
+                    "dfs-cache with 4 corners / 4 edges per vector, 8 images in 2 registers, 2-compare bucket probe", "dfs"},
+                   &solve_simd_dfs_v128);
+}  // namespace sp::cephalopod
+
 #endif

@@ -14,15 +14,7 @@ namespace sp::cephalopod {
 namespace {
 
 // An error about one parameter (the page marks that field).
-Error field_error(std::string message, const char* field) {
-  (void)field;  // TODO(core merge): Error{message, field}
-  return Error{std::move(message)};
-}
-
-template <class T>
-Error error_of(const Expected<T>& e) {
-  return Error{e.error()};  // TODO(core merge): e.error_detail()
-}
+Error field_error(std::string message, const char* field) { return Error{std::move(message), field}; }
 
 bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ','; }
 
@@ -87,14 +79,14 @@ Expected<std::array<int, kCells>> parse_board(std::string_view text) {
     if (rows.size() != 3) return field_error("board has " + plural(rows.size(), "row") + " split by '/'; it needs 3", "board");
     for (std::size_t r = 0; r < 3; ++r) {
       auto row = cells_of(split_tokens(rows[r]), 3, "row " + std::to_string(r + 1));
-      if (!row) return error_of(row);
+      if (!row) return row.error_detail();
       digits += row.value();
     }
   } else {
     const auto tokens = split_tokens(text);
     if (tokens.empty()) return field_error("board is empty: give 9 cells, e.g. 060222161", "board");
     auto all = cells_of(tokens, 9, "board");
-    if (!all) return error_of(all);
+    if (!all) return all.error_detail();
     digits = all.value();
   }
   std::array<int, kCells> out{};
@@ -131,7 +123,7 @@ Expected<ContestInput> parse_contest(std::string_view text) {
   if (depth > kMaxDepth)
     return field_error("depth must be in 0.." + std::to_string(kMaxDepth) + ", got " + std::to_string(depth), "depth");
   auto board = parse_board(text.substr(j));
-  if (!board) return error_of(board);
+  if (!board) return board.error_detail();
   return ContestInput{depth, board.value()};
 }
 

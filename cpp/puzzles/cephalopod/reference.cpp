@@ -116,4 +116,8 @@ Expected<Result<Answer>> solve_reference(const Case& c, Workspace& ws) {
   return Result<Answer>{a, expanded};
 }
 
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"reference", Isa::scalar, 0, "the rules on a decoded board, one std::map per depth (slow on purpose)", "bfs"},
+                   &solve_reference);
+
 }  // namespace sp::cephalopod

@@ -61,4 +61,16 @@ Expected<Result<Answer>> solve_dfs_cache(const Case& c, Workspace& ws) {
   return dfs_kernel<ScalarTools>(c, ws, "dfs-cache");
 }
 
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"swar-bfs", Isa::scalar, 0, "27-bit words, SWAR moves, every board merged per depth in a flat table", "bfs"},
+                   &solve_swar_bfs);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"swar-bfs-sym", Isa::scalar, 0,
+                    "symmetry classes: the smallest of 8 images, 8 path counts per class, re-oriented per child", "bfs"},
+                   &solve_swar_bfs_sym);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"dfs-cache", Isa::scalar, 0,
+                    "Karang's shape: explicit stacks, a (class, turns left) cache of 8 oriented hash sums", "dfs"},
+                   &solve_dfs_cache);
+
 }  // namespace sp::cephalopod
