@@ -31,7 +31,7 @@ struct BfsTotals {
 //   canonicalize_block(blk, shift)   blk.kids -> canonical boards, blk.sym, blk.slot = home bucket
 //   merge_block(blk, next, cur)      each child into the next level, with its permuted counts
 //   final_block(cur, first, stop, blk) -> the weighted hash sum of every child (the last turn)
-inline constexpr int kBlockParents = 64;
+inline constexpr int kBlockParents = 32;  // a parent's place in its block fits the word's 5 spare bits
 inline constexpr int kBlockChildren = kBlockParents * kMaxChildren + kChildBuffer + 64;
 
 struct BfsBlock {
@@ -40,6 +40,7 @@ struct BfsBlock {
   alignas(64) std::uint32_t sym[kBlockChildren];
   alignas(64) std::uint32_t slot[kBlockChildren];  // home bucket, then dense position | kAdded
   int size = 0;
+  std::uint32_t first = 0;  // the block's first parent
   // Full children (at most one per parent: a 1 on its last empty cell), for LaneTools.
   alignas(64) Board finals[kBlockParents + 64];
   alignas(64) std::uint32_t final_parent[kBlockParents + 64];
@@ -68,6 +69,7 @@ bool bfs_sym_search(Level<kSymmetries>* levels, BfsBlock& blk, Budget& budget, B
     for (std::uint32_t first = 0; first < parents; first += kBlockParents) {
       const std::uint32_t stop = std::min<std::uint32_t>(parents, first + kBlockParents);
       if (last) {
+        blk.first = first;
         out.sum += Tools::final_block(*cur, first, stop, blk);
         continue;
       }
@@ -75,6 +77,7 @@ bool bfs_sym_search(Level<kSymmetries>* levels, BfsBlock& blk, Budget& budget, B
         out.peak = next->size();
         return false;
       }
+      blk.first = first;
       Tools::expand_block(*cur, first, stop, blk, out.sum);
       Tools::canonicalize_block(blk, next->shift());
       Tools::merge_block(blk, *next, *cur);

@@ -7,10 +7,10 @@
 
 #include "puzzles/cephalopod/cephalopod.h"
 #include "puzzles/cephalopod/scalar_tools.h"
-#include "simd/v128_sse41.h"
 #include "simd/v256_avx2.h"
 
 #if SP_ARCH_X86
+#include "simd/v128_sse41.h"
 
 SP_TARGET_BEGIN(SP_TARGETS_AVX2)
 #include "puzzles/cephalopod/lanes.h"
@@ -21,6 +21,8 @@ namespace sp::cephalopod {
 namespace {
 struct Avx2Ops : simd::Avx2x8 {
   static vec min_u32(vec a, vec b) { return _mm256_min_epu32(a, b); }
+  static vec mullo(vec a, vec b) { return _mm256_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 };
 using Lanes256 = LaneTools<Avx2Ops, Avx2Merge<Avx2Ops>>;
 

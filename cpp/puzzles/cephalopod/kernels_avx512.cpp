@@ -20,6 +20,8 @@ namespace sp::cephalopod {
 namespace {
 struct Avx512Ops : simd::Avx512x16 {
   static vec min_u32(vec a, vec b) { return _mm512_min_epu32(a, b); }
+  static vec mullo(vec a, vec b) { return _mm512_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 };
 using Lanes512 = LaneTools<Avx512Ops, Avx2Merge<Avx512Ops>>;
 }  // namespace

@@ -18,11 +18,13 @@ SP_V128_BEGIN
 namespace sp::cephalopod {
 namespace {
 
-// What the 128-bit ops type lacks here: the lane-wise unsigned minimum, the minimum across the
-// four lanes, and a 64-bit compare giving one bit per way.
+// What the 128-bit ops type lacks here: the lane-wise unsigned minimum and product, a shift by a
+// run-time count, the minimum across the four lanes, and a 64-bit compare giving one bit per way.
 struct V128Ops : simd::V128 {
 #if SP_ARCH_X86
   static vec min_u32(vec a, vec b) { return _mm_min_epu32(a, b); }
+  static vec mullo(vec a, vec b) { return _mm_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
   static std::uint32_t across_min(vec m) {
     m = _mm_min_epu32(m, _mm_shuffle_epi32(m, 0x4E));
     m = _mm_min_epu32(m, _mm_shuffle_epi32(m, 0xB1));
@@ -36,6 +38,8 @@ struct V128Ops : simd::V128 {
   }
 #elif SP_ARCH_NEON
   static vec min_u32(vec a, vec b) { return vminq_u32(a, b); }
+  static vec mullo(vec a, vec b) { return vmulq_u32(a, b); }
+  static vec shr_n(vec a, int n) { return vshlq_u32(a, vdupq_n_s32(-n)); }
   static std::uint32_t across_min(vec m) { return vminvq_u32(m); }
   static unsigned match_ways(const std::uint64_t* ways, std::uint64_t key) {
     const uint64x2_t k = vdupq_n_u64(key);
@@ -46,6 +50,8 @@ struct V128Ops : simd::V128 {
   }
 #else
   static vec min_u32(vec a, vec b) { return wasm_u32x4_min(a, b); }
+  static vec mullo(vec a, vec b) { return wasm_i32x4_mul(a, b); }
+  static vec shr_n(vec a, int n) { return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n)); }
   static std::uint32_t across_min(vec m) {
     m = wasm_u32x4_min(m, wasm_i32x4_shuffle(m, m, 2, 3, 0, 1));
     m = wasm_u32x4_min(m, wasm_i32x4_shuffle(m, m, 1, 0, 3, 2));

@@ -6,15 +6,18 @@
 //
 //   pass 1 (expand_block): for each border cell p, 1 vector (corner: capture or 1) or 4 (edge:
 //     p-1 + p+1 or 1, p-1 + centre, p+1 + centre, all three); the centre's 11 when some lane has
-//     it empty. 31 compress-stores of children and their parent indices per vector of parents.
+//     it empty: 31 compress-stores per vector of parents. Each child carries its parent's place
+//     in the block in the word's 5 spare bits (27..31), so one store saves both.
 //     A child is full only when a 1 fills the parent's single empty cell (a capture always
 //     empties two cells): those lanes go to a short list of finals instead.
 //   pass 2 (canonicalize_block): 16 / 8 / 4 children per vector: the transpose, then 7 ring
-//     rotations packed with their index in 3 low bits, and one unsigned min per image.
+//     rotations packed with their index in 3 low bits, and one unsigned min per image; the
+//     parent tag split off, the home bucket hashed.
 //   then the engine's probe loop (scalar, one vector compare per bucket) and the count updates.
 //
 // Include inside a target region; V is an ops type from cpp/simd plus min_u32 (the lane-wise
-// unsigned minimum).
+// unsigned minimum), mullo (the low 32 bits of a lane-wise product) and shr_n (a logical right
+// shift of every lane by the same run-time count).
 
 #include <cstdint>
 
@@ -59,30 +62,24 @@ struct LaneTools : Base {
   static mask bit(vec word, int h) { return V::nonzero(V::and_(word, c(1u << h))); }
 
   struct Out {
-    Board* kids;
-    std::uint32_t* parent;
+    Board* kids;  // children tagged with their parent's place in the block (bits 27..31)
     int n;
     Board* finals;
-    std::uint32_t* final_parent;
     int nf;
-    void push(vec cand, vec idx, mask m) {
-      const auto plan = V::compress_plan(m);
-      V::store_compressed(kids + n, cand, plan);
-      V::store_compressed(parent + n, idx, plan);
+    void push(vec cand, vec tag, mask m) {
+      V::store_compressed(kids + n, V::or_(cand, tag), V::compress_plan(m));
       n += V::count(m);
     }
-    void push_final(vec cand, vec idx, mask m) {
+    void push_final(vec cand, vec tag, mask m) {
       if (!V::any(m)) return;
-      const auto plan = V::compress_plan(m);
-      V::store_compressed(finals + nf, cand, plan);
-      V::store_compressed(final_parent + nf, idx, plan);
+      V::store_compressed(finals + nf, V::or_(cand, tag), V::compress_plan(m));
       nf += V::count(m);
     }
   };
 
   // The per-lane state of one vector of parents.
   struct Sums {
-    vec board, idx, empty, pn, pc, nc, pnc, ok_pn, ok_pc, ok_nc, ok_pnc, ok_one;
+    vec board, tag, empty, pn, pc, nc, pnc, ok_pn, ok_pc, ok_nc, ok_pnc, ok_one;
     mask single;  // lanes with exactly one empty cell: a 1 there fills the board
   };
 
@@ -96,12 +93,12 @@ struct LaneTools : Base {
     const vec capture = V::or_(V::andnot(s.board, c(f_prev | f_next)), V::and_(s.pn, c(f)));
     const vec cand = V::select(m_pn, capture, V::or_(s.board, c(1u << (3 * p))));
     const mask full = V::mand(m_one, s.single);
-    out.push(cand, s.idx, V::mandnot(V::mor(m_pn, m_one), full));
-    out.push_final(cand, s.idx, full);
+    out.push(cand, s.tag, V::mandnot(V::mor(m_pn, m_one), full));
+    out.push_final(cand, s.tag, full);
     if constexpr (p % 2 == 1) {
-      out.push(V::or_(V::andnot(s.board, c(f_prev | kCentreBits)), V::and_(s.pc, c(f))), s.idx, bit(s.ok_pc, h));
-      out.push(V::or_(V::andnot(s.board, c(f_next | kCentreBits)), V::and_(s.nc, c(f))), s.idx, bit(s.ok_nc, h));
-      out.push(V::or_(V::andnot(s.board, c(f_prev | f_next | kCentreBits)), V::and_(s.pnc, c(f))), s.idx,
+      out.push(V::or_(V::andnot(s.board, c(f_prev | kCentreBits)), V::and_(s.pc, c(f))), s.tag, bit(s.ok_pc, h));
+      out.push(V::or_(V::andnot(s.board, c(f_next | kCentreBits)), V::and_(s.nc, c(f))), s.tag, bit(s.ok_nc, h));
+      out.push(V::or_(V::andnot(s.board, c(f_prev | f_next | kCentreBits)), V::and_(s.pnc, c(f))), s.tag,
                bit(s.ok_pnc, h));
     }
   }
@@ -130,35 +127,35 @@ struct LaneTools : Base {
     const vec cand = V::select(m_adj1, V::or_(clear(ring_mask(1) | ring_mask(3)), at_centre<1>(adj)),
                                V::or_(s.board, c(1u << 24)));
     const mask full = V::mand(V::mand(none, centre_empty), s.single);
-    out.push(cand, s.idx, V::mandnot(V::mand(centre_empty, V::mor(m_adj1, none)), full));
-    out.push_final(cand, s.idx, full);
-    out.push(V::or_(clear(ring_mask(3) | ring_mask(5)), at_centre<3>(adj)), s.idx, V::mand(centre_empty, bit(ok_adj, 11)));
-    out.push(V::or_(clear(ring_mask(5) | ring_mask(7)), at_centre<5>(adj)), s.idx, V::mand(centre_empty, bit(ok_adj, 17)));
-    out.push(V::or_(clear(ring_mask(7) | ring_mask(1)), at_centre<7>(adj)), s.idx, V::mand(centre_empty, bit(ok_adj, 23)));
-    out.push(V::or_(clear(ring_mask(1) | ring_mask(3) | ring_mask(5)), at_centre<1>(tri)), s.idx,
+    out.push(cand, s.tag, V::mandnot(V::mand(centre_empty, V::mor(m_adj1, none)), full));
+    out.push_final(cand, s.tag, full);
+    out.push(V::or_(clear(ring_mask(3) | ring_mask(5)), at_centre<3>(adj)), s.tag, V::mand(centre_empty, bit(ok_adj, 11)));
+    out.push(V::or_(clear(ring_mask(5) | ring_mask(7)), at_centre<5>(adj)), s.tag, V::mand(centre_empty, bit(ok_adj, 17)));
+    out.push(V::or_(clear(ring_mask(7) | ring_mask(1)), at_centre<7>(adj)), s.tag, V::mand(centre_empty, bit(ok_adj, 23)));
+    out.push(V::or_(clear(ring_mask(1) | ring_mask(3) | ring_mask(5)), at_centre<1>(tri)), s.tag,
              V::mand(centre_empty, bit(ok_tri, 5)));
-    out.push(V::or_(clear(ring_mask(3) | ring_mask(5) | ring_mask(7)), at_centre<3>(tri)), s.idx,
+    out.push(V::or_(clear(ring_mask(3) | ring_mask(5) | ring_mask(7)), at_centre<3>(tri)), s.tag,
              V::mand(centre_empty, bit(ok_tri, 11)));
-    out.push(V::or_(clear(ring_mask(5) | ring_mask(7) | ring_mask(1)), at_centre<5>(tri)), s.idx,
+    out.push(V::or_(clear(ring_mask(5) | ring_mask(7) | ring_mask(1)), at_centre<5>(tri)), s.tag,
              V::mand(centre_empty, bit(ok_tri, 17)));
-    out.push(V::or_(clear(ring_mask(7) | ring_mask(1) | ring_mask(3)), at_centre<7>(tri)), s.idx,
+    out.push(V::or_(clear(ring_mask(7) | ring_mask(1) | ring_mask(3)), at_centre<7>(tri)), s.tag,
              V::mand(centre_empty, bit(ok_tri, 23)));
-    out.push(V::or_(clear(ring_mask(1) | ring_mask(5)), at_centre<1>(opp)), s.idx, V::mand(centre_empty, bit(ok_opp, 5)));
-    out.push(V::or_(clear(ring_mask(3) | ring_mask(7)), at_centre<3>(opp)), s.idx, V::mand(centre_empty, bit(ok_opp, 11)));
-    out.push(V::or_(clear(0xE38E38u), at_centre<1>(quad)), s.idx, V::mand(centre_empty, bit(ok_quad, 5)));
+    out.push(V::or_(clear(ring_mask(1) | ring_mask(5)), at_centre<1>(opp)), s.tag, V::mand(centre_empty, bit(ok_opp, 5)));
+    out.push(V::or_(clear(ring_mask(3) | ring_mask(7)), at_centre<3>(opp)), s.tag, V::mand(centre_empty, bit(ok_opp, 11)));
+    out.push(V::or_(clear(0xE38E38u), at_centre<1>(quad)), s.tag, V::mand(centre_empty, bit(ok_quad, 5)));
   }
 
   static void expand_block(const Level<kSymmetries>& cur, std::uint32_t first, std::uint32_t stop, BfsBlock& blk,
                            std::uint32_t& sum) {
     alignas(64) static constexpr std::uint32_t kIota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    Out out{blk.kids, blk.parent, 0, blk.finals, blk.final_parent, 0};
+    Out out{blk.kids, 0, blk.finals, 0};
     const vec iota = V::load(kIota);
     for (std::uint32_t i = first; i < stop; i += W) {
       Sums s;
       // Lanes past `stop` get a full board: no empty cell, no move.
       const mask live = V::first_n(static_cast<int>(stop - i));
       s.board = V::select(live, V::load(cur.keys() + i), c(kLow));
-      s.idx = V::add(c(i), iota);
+      s.tag = V::template shl<27>(V::add(c(i - first), iota));  // the parent tag
       s.empty = zmask_v(s.board);
       s.single = V::is_zero(V::and_(s.empty, V::sub(s.empty, c(1))));  // one H bit set
       const vec b7 = V::or_(s.board, fill_v(s.empty));
@@ -193,8 +190,8 @@ struct LaneTools : Base {
     }
     blk.size = out.n;
     for (int k = 0; k < out.nf; ++k) {
-      const Board x = blk.finals[k];
-      sum += Base::parent_final(cur.counts(blk.final_parent[k]), Base::spread(x), x >> 24);
+      const Board x = blk.finals[k] & kAll;
+      sum += Base::parent_final(cur.counts(first + (blk.finals[k] >> 27)), Base::spread(x), x >> 24);
     }
   }
 
@@ -212,10 +209,12 @@ struct LaneTools : Base {
       take(rotate_ring_v<2>(t), 5);
       take(rotate_ring_v<4>(t), 6);
       take(rotate_ring_v<6>(t), 7);
-      V::store(blk.kids + k, V::or_(V::template shr<3>(best), V::and_(x, c(kCentreBits))));
+      const vec canonical = V::or_(V::template shr<3>(best), V::and_(x, c(kCentreBits)));
+      V::store(blk.kids + k, canonical);
       V::store(blk.sym + k, V::and_(best, c(7)));
+      V::store(blk.parent + k, V::add(V::template shr<27>(x), c(blk.first)));
+      V::store(blk.slot + k, V::shr_n(V::mullo(canonical, c(0x9E3779B1u)), shift));  // home_bucket
     }
-    for (int k = 0; k < blk.size; ++k) blk.slot[k] = home_bucket(blk.kids[k], shift);
   }
 
   // The last turn: every child is final. Its digits are summed per parent (spread into bytes),
@@ -226,9 +225,10 @@ struct LaneTools : Base {
     std::uint64_t border[kBlockParents] = {};
     std::uint32_t centre[kBlockParents] = {};
     for (int k = 0; k < blk.size; ++k) {
-      const std::uint32_t p = blk.parent[k] - first;
-      border[p] += Base::spread(blk.kids[k]);
-      centre[p] += blk.kids[k] >> 24;
+      const Board x = blk.kids[k] & kAll;
+      const std::uint32_t p = blk.kids[k] >> 27;
+      border[p] += Base::spread(x);
+      centre[p] += x >> 24;
     }
     for (std::uint32_t i = first; i < stop; ++i) sum += Base::parent_final(cur.counts(i), border[i - first], centre[i - first]);
     return sum;
