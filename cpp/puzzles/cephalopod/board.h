@@ -43,7 +43,6 @@ inline constexpr std::uint32_t kRingLow = kLow & kRing;
 inline constexpr std::uint32_t kCornerHigh = 0x104104u;  // H bits of positions 0, 2, 4, 6
 inline constexpr std::uint32_t kEdgeHigh = 0x820820u;    // H bits of positions 1, 3, 5, 7
 
-constexpr std::uint32_t field_mask(int p) { return 7u << (3 * p); }          // p = 0..8
 constexpr std::uint32_t ring_mask(int p) { return 7u << (3 * (p & 7)); }    // border, p mod 8
 constexpr int field(Board b, int p) { return static_cast<int>((b >> (3 * p)) & 7u); }
 
@@ -154,7 +153,7 @@ constexpr Canonical canonicalize(Board b) {
   return {best >> 3, static_cast<int>(best & 7u)};
 }
 
-// Per-orientation path counts (see swar_bfs.cpp): slot g counts the paths that end on t_g(c) for
+// Per-orientation path counts (see bfs_sym.h): slot g counts the paths that end on t_g(c) for
 // the stored canonical c. A child x of c, stored as its canonical cx = t_j(x), takes slot g of the
 // parent into slot g o t_j^-1 of cx; equivalently child slot k reads parent slot k o t_j:
 // kCountFrom[j][k].
