@@ -1,0 +1,109 @@
+#pragma once
+// The merge side of the symmetric BFS with 256-bit vectors (AVX2, also used by the AVX-512
+// kernels): a bucket of 8 keys probed by one compare, the 8 per-orientation counts permuted by
+// one vpermd, and the last turn's hash sums as one 8-lane dot product per parent.
+// x86 only; include inside an AVX2 (or wider) target region.
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "puzzles/cephalopod/bfs_sym.h"
+#include "puzzles/cephalopod/level_table.h"
+#include "puzzles/cephalopod/scalar_tools.h"
+
+namespace sp::cephalopod {
+
+struct alignas(32) Lanes8 {
+  std::uint32_t v[8];
+};
+// kCountFrom and kOrientWeight (board.h, dfs_cache.h) as vectors.
+inline constexpr auto kCountFrom8 = [] {
+  std::array<Lanes8, kSymmetries> t{};
+  for (int j = 0; j < kSymmetries; ++j)
+    for (int k = 0; k < kSymmetries; ++k) t[static_cast<std::size_t>(j)].v[k] = kCountFrom[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)];
+  return t;
+}();
+inline constexpr auto kOrientWeight8 = [] {
+  std::array<Lanes8, kCells> t{};
+  for (int p = 0; p < kCells; ++p)
+    for (int g = 0; g < kSymmetries; ++g) t[static_cast<std::size_t>(p)].v[g] = kOrientWeight[static_cast<std::size_t>(p)][static_cast<std::size_t>(g)];
+  return t;
+}();
+
+template <class Tag>
+struct Avx2Merge : ScalarTools {
+  static __m256i load8(const std::uint32_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+  static void store8(std::uint32_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+
+  static std::uint32_t find_or_add(Level<kSymmetries>::Cursor& c, Board b, std::uint32_t home, bool& added) {
+    const std::uint32_t tagged = b | (c.epoch << kEpochShift);
+    const __m256i key = _mm256_set1_epi32(static_cast<int>(tagged));
+    for (std::uint32_t i = home;; i = (i + 1) & c.bucket_mask) {
+      Bucket& k = c.buckets[i];
+      const __m256i keys = _mm256_load_si256(reinterpret_cast<const __m256i*>(k.key));
+      const unsigned match = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(keys, key))));
+      if (match) {
+        added = false;
+        return k.index[__builtin_ctz(match)];
+      }
+      const unsigned live = static_cast<unsigned>(_mm256_movemask_ps(
+          _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_srli_epi32(keys, kEpochShift), _mm256_set1_epi32(static_cast<int>(c.epoch))))));
+      if (live != 0xFFu) {  // live keys fill a bucket from lane 0: the first other lane is free
+        const int lane = __builtin_ctz(~live);
+        k.key[lane] = tagged;
+        k.index[lane] = c.size;
+        c.keys[c.size] = b;
+        added = true;
+        return c.size++;
+      }
+    }
+  }
+  static void set_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
+    store8(dst, _mm256_permutevar8x32_epi32(load8(src), load8(kCountFrom8[static_cast<std::size_t>(j)].v)));
+  }
+  static void add_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
+    const __m256i v = _mm256_permutevar8x32_epi32(load8(src), load8(kCountFrom8[static_cast<std::size_t>(j)].v));
+    store8(dst, _mm256_add_epi32(load8(dst), v));
+  }
+  // Probe and count update fused: after the probe loop (buckets prefetched 16 ahead) the counts
+  // loop finds the lines of old entries prefetched too.
+  static void merge_block(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {
+    constexpr int kAhead = 16;
+    const int n = blk.size;
+    Level<kSymmetries>::Cursor c = next.cursor();
+    for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(c.buckets + blk.slot[k], 1);
+    for (int k = 0; k < n; ++k) {
+      if (k + kAhead < n) __builtin_prefetch(c.buckets + blk.slot[k + kAhead], 1);
+      bool added = false;
+      const std::uint32_t slot = find_or_add(c, blk.kids[k], blk.slot[k], added);
+      blk.slot[k] = slot | (added ? kAdded : 0);
+      if (!added) __builtin_prefetch(c.counts + std::size_t{slot} * kSymmetries, 1);
+    }
+    next.commit(c);
+    const std::uint32_t* parent_counts = cur.counts(0);
+    for (int k = 0; k < n; ++k) {
+      const std::uint32_t slot = blk.slot[k];
+      const __m256i v = _mm256_permutevar8x32_epi32(load8(parent_counts + std::size_t{blk.parent[k]} * kSymmetries),
+                                                     load8(kCountFrom8[blk.sym[k]].v));
+      std::uint32_t* dst = c.counts + std::size_t{slot & ~kAdded} * kSymmetries;
+      store8(dst, (slot & kAdded) ? v : _mm256_add_epi32(load8(dst), v));
+    }
+  }
+  static std::uint64_t spread(Board x) { return _pdep_u64(x, 0x0707070707070707ull); }
+  // hash(t_g) of the digit sums for the 8 g in the lanes of one vector, dotted with the counts.
+  static std::uint32_t parent_final(const std::uint32_t* counts, std::uint64_t border, std::uint32_t centre) {
+    __m256i h = _mm256_mullo_epi32(_mm256_set1_epi32(static_cast<int>(centre)), load8(kOrientWeight8[kCentre].v));
+    for (int p = 0; p < 8; ++p) {
+      const int digits = static_cast<int>((border >> (8 * p)) & 0xFF);
+      h = _mm256_add_epi32(h, _mm256_mullo_epi32(_mm256_set1_epi32(digits), load8(kOrientWeight8[static_cast<std::size_t>(p)].v)));
+    }
+    h = _mm256_mullo_epi32(h, load8(counts));
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(s));
+  }
+};
+
+}  // namespace sp::cephalopod

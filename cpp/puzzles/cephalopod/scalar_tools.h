@@ -1,0 +1,54 @@
+#pragma once
+// The scalar (SWAR) building blocks of the search engines in bfs_sym.h and dfs_cache.h. Vector
+// kernels derive from ScalarTools and replace what pays.
+
+#include "puzzles/cephalopod/bfs_sym.h"
+#include "puzzles/cephalopod/board.h"
+#include "puzzles/cephalopod/dfs_cache.h"
+#include "puzzles/cephalopod/level_table.h"
+
+namespace sp::cephalopod {
+
+struct ScalarTools : BoardAtATime<ScalarTools> {
+  static int children(Board b, Board* out) { return write_children(b, out); }
+  static Canonical canonicalize(Board x) { return sp::cephalopod::canonicalize(x); }
+
+  // DFS: the cache probe, and a child's 8 values re-oriented into the frame's sums.
+  static int find(const DfsCache& cache, std::uint32_t bucket, std::uint64_t key) { return cache.find(bucket, key); }
+  static void add_values(std::uint32_t* acc, const std::uint32_t* w, int j) {
+    const auto& from = kValueFrom[static_cast<std::size_t>(j)];
+    for (int g = 0; g < kSymmetries; ++g) acc[g] += w[from[static_cast<std::size_t>(g)]];
+  }
+  // acc[g] += hash(t_g) of the digit sums (border: one byte per position, see spread_border).
+  static void add_digits(std::uint32_t* acc, std::uint64_t border, std::uint32_t centre) {
+    for (int p = 0; p < kCells; ++p) {
+      const std::uint32_t digits = p == kCentre ? centre : static_cast<std::uint32_t>((border >> (8 * p)) & 0xFF);
+      if (!digits) continue;
+      for (int g = 0; g < kSymmetries; ++g) acc[g] += digits * kOrientWeight[static_cast<std::size_t>(p)][static_cast<std::size_t>(g)];
+    }
+  }
+
+  // BFS: the index probe, and child slot k (+)= parent slot kCountFrom[j][k].
+  static std::uint32_t find_or_add(Level<kSymmetries>& level, Board b, std::uint32_t /*home*/, bool& added) {
+    return level.find_or_add(b, added);
+  }
+  static void set_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
+    const auto& from = kCountFrom[static_cast<std::size_t>(j)];
+    for (int k = 0; k < kSymmetries; ++k) dst[k] = src[from[static_cast<std::size_t>(k)]];
+  }
+  static void add_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
+    const auto& from = kCountFrom[static_cast<std::size_t>(j)];
+    for (int k = 0; k < kSymmetries; ++k) dst[k] += src[from[static_cast<std::size_t>(k)]];
+  }
+  // Final boards of one parent, from their digit sums: sum over g of counts[g] * hash(t_g(x)).
+  static std::uint64_t spread(Board x) { return spread_border(x); }
+  static std::uint32_t parent_final(const std::uint32_t* counts, std::uint64_t border, std::uint32_t centre) {
+    std::uint32_t h[kSymmetries] = {};
+    add_digits(h, border, centre);
+    std::uint32_t sum = 0;
+    for (int g = 0; g < kSymmetries; ++g) sum += counts[g] * h[g];
+    return sum;
+  }
+};
+
+}  // namespace sp::cephalopod

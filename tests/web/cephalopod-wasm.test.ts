@@ -1,0 +1,95 @@
+// Both wasm builds answer the 12 official Cephalopod tests with every kernel they contain, verified
+// against the reference; contest-style and slashed boards are one case; a bad board or depth comes
+// back as an error value naming the field, and the module keeps working.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
+import { call, loadModule, testData, type Flavour } from './wasm-module';
+
+interface Official {
+  test: number;
+  depth: number;
+  board: string;
+  expected: number;
+  distinct_finals: number;
+}
+const vectors = testData<{ official: Official[]; hand_made: { depth: number; board: string; expected: number }[] }>('cephalopod_vectors.json');
+
+describe.each<[Flavour, string[]]>([
+  ['simd', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'simd-dfs/simd128', 'lanes/simd128']],
+  ['baseline', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar']],
+])('Cephalopod in the %s build', (flavour, expectedKernels) => {
+  let m: SimdPuzzlesModule;
+  beforeAll(async () => {
+    m = await loadModule(flavour);
+  });
+
+  it('lists exactly the kernels this build has, all available', () => {
+    const catalog = call(m, { action: 'catalog' });
+    const p = catalog.puzzles.find((x: any) => x.id === 'cephalopod');
+    expect(p.kernels.map((k: any) => k.key)).toEqual(expectedKernels);
+    expect(p.kernels.every((k: any) => k.available)).toBe(true);
+  });
+
+  it('answers the 12 official tests with every kernel, verified against the reference', () => {
+    expect(vectors.official).toHaveLength(12);
+    for (const t of vectors.official) {
+      const r = call(m, { action: 'run', puzzle: 'cephalopod', params: { depth: t.depth, board: t.board } });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      expect(r.failed).toEqual([]);
+      expect(r.results.map((x: any) => `${x.kernel}/${x.isa}`)).toEqual(expectedKernels);
+      for (const rec of r.results) {
+        expect(rec.answer.sum, `${rec.kernel}/${rec.isa} test ${t.test}`).toBe(t.expected);
+        expect(rec.build).toBe(flavour === 'simd' ? 'wasm-simd128' : 'wasm-baseline');
+        if (rec.kernel === 'reference') expect(rec.answer.distinct_finals).toBe(t.distinct_finals);
+        else expect(rec.verified, `${rec.kernel}/${rec.isa} test ${t.test}`).toBe(true);
+      }
+    }
+  }, 300_000);
+
+  it('answers the hand-made cases, depth 0 and a full board', () => {
+    for (const t of vectors.hand_made) {
+      const r = call(m, { action: 'run', puzzle: 'cephalopod', params: { depth: t.depth, board: t.board } });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      for (const rec of r.results) expect(rec.answer.sum, `${rec.kernel} ${t.board}`).toBe(t.expected);
+    }
+  });
+
+  it('reads every spelling of a board as one case', () => {
+    const keys = ['060222161', '060/222/161', '0 6 0 2 2 2 1 6 1'].map((board) => {
+      const v = call(m, { action: 'validate', puzzle: 'cephalopod', params: { depth: 20, board } });
+      expect(v.ok, JSON.stringify(v)).toBe(true);
+      expect(v.params).toEqual({ board: '060222161', depth: 20 });
+      return v.case_key;
+    });
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('returns bad boards and depths as error values naming the field, never aborting', () => {
+    const bad: [unknown, string, string][] = [
+      [{ depth: 20, board: '06022216' }, 'board has 8 cells; it needs 9', 'board'],
+      [{ depth: 20, board: '060222171' }, 'cell 8 (row 3, column 2) is 7', 'board'],
+      [{ depth: 20, board: '06x222161' }, "unexpected character 'x' at position 3", 'board'],
+      [{ depth: 41, board: '060222161' }, 'depth must be in 0..40, got 41', 'depth'],
+      [{ depth: 'deep', board: '060222161' }, "depth must be an integer in 0..40, got 'deep'", 'depth'],
+    ];
+    for (const [params, message, field] of bad) {
+      const r = call(m, { action: 'run', puzzle: 'cephalopod', params });
+      expect(r.ok, JSON.stringify(params)).toBe(false);
+      expect(r.error).toContain(message);
+      expect(r.field).toBe(field);
+    }
+    // and the module still works afterwards
+    const ok = call(m, { action: 'run', puzzle: 'cephalopod', params: { depth: 8, board: '606000615' }, kernels: ['swar-bfs-sym'] });
+    expect(ok.results[0].answer.sum).toBe(76092874);
+  });
+
+  it('illustrates the board word and the frontier per depth', () => {
+    const r = call(m, { action: 'illustrate', puzzle: 'cephalopod', params: { depth: 12, board: '000000000' } });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    const ill = r.illustration;
+    expect(ill.word).toBe(0);
+    expect(ill.cells).toHaveLength(9);
+    expect(ill.levels_complete).toBe(true);
+    expect(ill.levels[10]).toEqual({ depth: 10, boards: 6909, classes: 975, full: 0 });
+  });
+});
