@@ -121,7 +121,7 @@ PuzzleInfo Chess::info() {
       "https://www.chessprogramming.org/Hyperbola_Quintessence",
       "nodes",
       "ray-walk",
-      {"ray-walk", "hq", "hq-simd", "classical", "fancy-magic", "pext", "kogge-stone"},
+      {"ray-walk", "hq", "hq-simd", "classical", "fancy-magic", "pext", "kogge-stone", "stockfish"},
       "",  // no input file
   };
 }
@@ -240,6 +240,10 @@ std::optional<KnownAnswer> Chess::known(const Case& c) {
 }
 
 bool Chess::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
+  if (kernel.isa == Isa::peer && c.mode != Mode::perft) {
+    why_not = "a peer program is measured on perft only";
+    return false;
+  }
   for (const RegisteredKernel& k : registered_kernels())
     if (k.info.id == kernel.id && k.info.isa == kernel.isa) return within_budget(k.impl, c, why_not);
   return true;
