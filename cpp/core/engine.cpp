@@ -424,13 +424,39 @@ json handle_known(const json& request) {
   return {{"ok", true}, {"cases", std::move(out)}};
 }
 
+// Records reach summarize from share links and imported reports. Only those shaped as the engine
+// writes them go on, with their params re-checked against the schema, so a puzzle's summary can
+// read kernel, isa, case, params and timing without checking each field (a JSON type error would
+// abort the wasm module).
+json well_formed_records(const Puzzle& puzzle, const json& records) {
+  json out = json::array();
+  for (const json& r : records) {
+    if (!r.is_object()) continue;
+    bool ok = true;
+    for (const char* key : {"kernel", "isa", "case"}) ok = ok && r.contains(key) && r[key].is_string();
+    if (!ok || !r.contains("params")) continue;
+    if (r.contains("timing")) {
+      const json& t = r["timing"];
+      if (!t.is_object() || !t.contains("median_ns") || !t.contains("units_per_second")) continue;
+      for (auto it = t.begin(); it != t.end(); ++it) ok = ok && it.value().is_number();
+      if (!ok) continue;
+    }
+    auto params = validate_params(puzzle.params(), r["params"]);
+    if (!params) continue;
+    json record = r;
+    record["params"] = std::move(params.value());
+    out.push_back(std::move(record));
+  }
+  return out;
+}
+
 json handle_summarize(const json& request) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
   const json& records = request.contains("records") ? request["records"] : json();
   if (!records.is_array()) return error_response("records must be a list");
-  return {{"ok", true}, {"summary", puzzle->summarize(records)}};
+  return {{"ok", true}, {"summary", puzzle->summarize(well_formed_records(*puzzle, records))}};
 }
 
 Expected<std::vector<std::string>> string_list(const json& j, const char* what) {

@@ -408,6 +408,16 @@ json Chess::summarize(const json& records) {
     if (hq > 0 && pext > 0) notes.push_back(column + ": hq / pext = " + fixed(hq / pext, 2) + " (target >= 0.6)");
     if (hq > 0 && simd > 0) notes.push_back(column + ": best hq-simd / hq = " + fixed(simd / hq, 2) + " (target >= 1)");
   }
+  // Ours against Stockfish on each position both ran: the fastest of our kernels, named.
+  for (const std::string& column : perft_columns) {
+    const double stockfish = best("stockfish", column);
+    std::string fastest;
+    double ours = 0;
+    for (const auto& [k, m] : rate)
+      if (k.substr(k.find('/') + 1) != "peer" && m.count(column) && m.at(column) > ours) ours = m.at(column), fastest = k;
+    if (stockfish > 0 && ours > 0)
+      notes.push_back(column + ": " + fastest + " / stockfish = " + fixed(ours / stockfish, 2) + " (target >= 3)");
+  }
   return {{"tables", tables}, {"notes", notes}};
 }
 
