@@ -66,6 +66,8 @@ class App {
   private builds = new Set<Build>();
   private native: { source: NativeSource; records: PageRecord[] } | null = null;
   private nativeTurn = 0;
+  /** The user imported a report: it stays, whatever the server's benchmark does next. */
+  private importedByUser = false;
   /** The run in progress (one at a time, on any tab). */
   private running: { puzzle: string } | null = null;
   private active: WorkerBridge | null = null;
@@ -135,11 +137,36 @@ class App {
     window.addEventListener('hashchange', () => void this.route());
     await this.route();
     if (!this.running) this.status('Ready.');
-    // Native numbers served with the page are re-checked like any report, in the background:
-    // preparing every bench case for its published answer takes seconds for popcount.
-    const served = await fetchServedNative();
-    if (served && 'error' in served) this.notices.set('served-native', served.error, 'error');
-    else if (served && !this.nativeTurn) await this.takeNative(served, 'served-native');
+    await this.followServedNative();
+  }
+
+  /**
+   * Native numbers served with the page, re-checked like any report (in the background: preparing
+   * every bench case for its published answer takes seconds for popcount). While `npm start`'s
+   * benchmark still runs, the page shows its progress and takes each puzzle's numbers as they
+   * land, without a reload; a report the user imports stops it.
+   */
+  private async followServedNative() {
+    let taken = -1;
+    for (;;) {
+      const served = await fetchServedNative();
+      if (!served || this.importedByUser) return;
+      if (served.error) this.notices.set('served-native', served.error, 'error');
+      const records = served.native?.report.records.length ?? -1;
+      if (served.native && records !== taken) {
+        taken = records;
+        await this.takeNative(served.native, 'served-native');
+      }
+      const st = served.status;
+      if (st?.state !== 'running') {
+        if (taken >= 0) this.notices.clear('native-progress');
+        if (st?.state === 'failed') this.notices.set('native-progress', 'The native benchmark on the server failed for some puzzles: see the terminal of npm start.', 'error');
+        return;
+      }
+      const where = st.puzzle ? ` (now ${st.puzzle}${st.case ? ` ${st.case}` : ''})` : '';
+      this.notices.set('native-progress', `Measuring native numbers on this machine: ${Math.round(100 * st.fraction)} %${where}. They appear here as each puzzle finishes; browser timings taken meanwhile share the CPU with it.`, 'info');
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
   }
 
   // ---- state ---------------------------------------------------------------------------------
@@ -750,6 +777,8 @@ class App {
       this.notices.set('import', `Could not import native results: ${neutralizeBidi(result.error)}`, 'error');
       return;
     }
+    this.importedByUser = true;
+    this.notices.clear('native-progress');
     await this.takeNative({ ...result, fileName: result.fileName && neutralizeBidi(result.fileName) }, 'import');
   }
 

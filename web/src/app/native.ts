@@ -1,6 +1,7 @@
 // Native numbers for the page: the report `npm start` measured on this machine (served at
 // /api/native-bench.json), or a report file the user imports (`simd-puzzles bench --json`).
 import { describeIssue, ForbiddenKey, parseUntrustedJson, ReportSchema, type Report } from '../share/schema';
+import { neutralizeBidi } from '../share/text';
 
 export type NativeOrigin = 'same-machine' | 'served' | 'imported';
 
@@ -25,19 +26,46 @@ export function parseReport(text: string): { ok: true; report: Report } | { ok: 
   return { ok: true, report: parsed.data };
 }
 
-export async function fetchServedNative(): Promise<NativeSource | { error: string } | null> {
-  let body: { available?: boolean; sameMachine?: boolean; report?: unknown };
+/** How far the server's background native benchmark got (build/native-bench.status.json). */
+export interface ServedBenchStatus {
+  state: 'running' | 'done' | 'failed' | 'stopped';
+  fraction: number;
+  puzzle?: string;
+  case?: string;
+}
+
+export interface ServedNative {
+  /** The report so far (it grows puzzle by puzzle while the benchmark runs), if any. */
+  native: NativeSource | null;
+  error?: string;
+  status: ServedBenchStatus | null;
+}
+
+function readStatus(value: unknown): ServedBenchStatus | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (v.state !== 'running' && v.state !== 'done' && v.state !== 'failed' && v.state !== 'stopped') return null;
+  const text = (x: unknown) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, 120)) : undefined);
+  const fraction = typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0;
+  return { state: v.state, fraction, puzzle: text(v.puzzle), case: text(v.case) };
+}
+
+/** The served native numbers and the background benchmark's status; null when the page is served
+ * without our server plugin (no native numbers, not an error). */
+export async function fetchServedNative(): Promise<ServedNative | null> {
+  let body: { available?: boolean; sameMachine?: boolean; report?: unknown; status?: unknown };
   try {
     const res = await fetch('api/native-bench.json', { cache: 'no-store' });
     if (!res.ok) return null;
     body = await res.json();
   } catch {
-    return null; // served without our server plugin: no native numbers, not an error
+    return null;
   }
-  if (!body.available) return null;
+  const status = readStatus(body.status);
+  if (!body.available) return { native: null, status };
   const parsed = parseReport(JSON.stringify(body.report));
-  if (!parsed.ok) return { error: `the native benchmark on the server is unreadable: ${parsed.error}` };
-  return { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served' };
+  if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
+  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served' }, status };
 }
 
 export async function importReportFile(file: File): Promise<NativeSource | { error: string }> {
