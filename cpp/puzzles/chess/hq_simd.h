@@ -21,7 +21,6 @@ namespace sp::chess {
 
 template <class V, class Q = void>
 struct HqSimd {
-  static constexpr const char* kId = "hq-simd";
   static constexpr bool kSetwise = false;
 
   // attacks along the lines in `masks` (one per lane), reversal by byte swap or bit reversal.

@@ -22,7 +22,6 @@ using HqAvx2 = HqSimd<x86::Lines2<Avx2File, false>, x86::Lines4<Avx2File, false>
 // north-west (shifted up by 8, 1, 9, 7); right = south, west, south-west, south-east (shifted
 // down by the same). A step may not land across the board's edge: those squares are masked.
 struct KoggeStoneAvx2 {
-  static constexpr const char* kId = "kogge-stone";
   static constexpr bool kSetwise = true;
 
   static __m256i counts(int k) { return _mm256_setr_epi64x(8 * k, 1 * k, 9 * k, 7 * k); }

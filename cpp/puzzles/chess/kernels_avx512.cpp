@@ -27,7 +27,6 @@ using HqGfni = HqSimd<x86::Lines2<Avx512File, true>, x86::Lines4<Avx512File, tru
 // Lanes in detail::kFillDirections order: north, south, east, west (orthogonal sliders), then
 // north-east, north-west, south-east, south-west (diagonal ones).
 struct KoggeStoneAvx512 {
-  static constexpr const char* kId = "kogge-stone";
   static constexpr bool kSetwise = true;
 
   static __m512i rotations(int k) {

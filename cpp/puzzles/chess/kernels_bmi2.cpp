@@ -15,7 +15,6 @@ SP_TARGET_BEGIN("popcnt,bmi2")
 namespace sp::chess {
 namespace {
 struct Pext {
-  static constexpr const char* kId = "pext";
   static constexpr bool kSetwise = false;
   static Bitboard lookup(const MagicEntry& e, Bitboard occ) { return e.attacks[_pext_u64(occ, e.mask)]; }
   static Bitboard rook(Square s, Bitboard occ) { return lookup(g_pext.rook[s], occ); }

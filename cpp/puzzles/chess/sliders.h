@@ -4,7 +4,6 @@
 // first blocker in each direction is included, whoever owns it; whether `occ` holds s itself does
 // not matter). A method is a "slider" type with
 //
-//   static constexpr const char* kId;                  // the kernel id, e.g. "hq"
 //   static Bitboard bishop(Square, Bitboard occ), rook(...), queen(...);
 //   static std::size_t table_bytes();                  // lookup tables it reads, in bytes
 //
@@ -34,7 +33,6 @@ namespace sp::chess {
 
 // Steps square by square from s in each direction until the edge or the first occupied square.
 struct RayWalk {
-  static constexpr const char* kId = "ray-walk";
   static constexpr bool kSetwise = false;
 
   static Bitboard walk(Square s, Bitboard occ, int df, int dr) {
@@ -94,7 +92,6 @@ inline constexpr auto kFirstRankAttacks = [] {
 // mask and one load of a 512-byte table that stays in L1, against a dozen ALU operations for a
 // software bit reversal. hq-simd does ranks by bit reversal, where its ISA has one.
 struct Hq {
-  static constexpr const char* kId = "hq";
   static constexpr bool kSetwise = false;
 
   static Bitboard line(Square s, Bitboard occ, Bitboard mask) {
@@ -124,7 +121,6 @@ struct Hq {
 // (h8 for the upward rays, a1 for the downward ones) stands in for "no blocker": the ray beyond
 // it is empty, so there is no branch.
 struct Classical {
-  static constexpr const char* kId = "classical";
   static constexpr bool kSetwise = false;
 
   static Bitboard up(Square s, Bitboard occ, int dir) {
@@ -181,7 +177,6 @@ bool magic_is_valid(Square s, bool bishop, Bitboard magic);
 Bitboard relevant_mask(Square s, bool bishop);
 
 struct FancyMagic {
-  static constexpr const char* kId = "fancy-magic";
   static constexpr bool kSetwise = false;
 
   static Bitboard lookup(const MagicEntry& e, Bitboard occ) {
@@ -220,7 +215,6 @@ constexpr Bitboard rotl(Bitboard b, int r) { return (b << r) | (b >> ((64 - r) &
 }  // namespace detail
 
 struct KoggeStone {
-  static constexpr const char* kId = "kogge-stone";
   static constexpr bool kSetwise = true;
 
   static Bitboard fill_attacks(Bitboard gen, Bitboard empty, int dir) {
