@@ -160,8 +160,10 @@ class Puzzle {
   // The puzzle's own tables (e.g. popcount's crossovers) from records, for the CLI after `bench`
   // and for the page (engine action "summarize"), as formatted text both print as they are:
   // {"tables": [{"id", "title", "header": [...], "rows": [[...]], "notes"?: [...],
-  //   "row_keys"?, "column_keys"?}]}, or null. Records may come from a share link: check every
-  // field before reading it (a JSON type error aborts the wasm module).
+  //   "row_keys"?, "column_keys"?}]}, or null. Records may come from a share link: the engine
+  // passes only well-formed ones (kernel and isa strings, case a string and timing an object of
+  // numbers where present, params of the schema's types), but a field may still be missing:
+  // check with contains()/value() before reading (a JSON type error aborts the wasm module).
   virtual json summarize(const json& /*records*/) const { return nullptr; }
 
   void add_kernel(std::unique_ptr<Kernel> k);

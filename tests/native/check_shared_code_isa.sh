@@ -6,10 +6,13 @@
 # Usage: check_shared_code_isa.sh BINARY. Exit 1 and a list of offenders on failure.
 set -euo pipefail
 binary=$1
-weak=$(nm --defined-only "$binary" | awk '$2 == "W" { print $3 }' | sort -u)
-objdump -d --no-show-raw-insn "$binary" | awk -v weak="$weak" '
+weak_list=/tmp/sp_weak.$$
+# The names go through a file: a sanitizer build has too many for one awk argument.
+nm --defined-only "$binary" | awk '$2 == "W" { print $3 }' | sort -u > "$weak_list"
+weak=$(cat "$weak_list")
+objdump -d --no-show-raw-insn "$binary" | awk -v weak_list="$weak_list" '
   BEGIN {
-    n = split(weak, w, "\n"); for (i = 1; i <= n; ++i) is_weak[w[i]] = 1
+    while ((getline line < weak_list) > 0) is_weak[line] = 1
     # VEX/EVEX (ymm, zmm, mask registers, v-prefixed ops on xmm), SSSE3, SSE4, POPCNT, BMI, GFNI.
     # Not tzcnt: GCC emits "rep bsf" for baseline count-trailing-zeros, which objdump shows as
     # tzcnt and pre-BMI CPUs run as bsf (the same result for the non-zero inputs it is used on).
@@ -23,6 +26,6 @@ if [ "$status" -ne 0 ]; then
   echo "shared (weak) functions with instructions beyond x86-64 baseline:"
   c++filt < /tmp/sp_shared_isa.$$ | sed 's/^/  /'
 fi
-rm -f /tmp/sp_shared_isa.$$
+rm -f /tmp/sp_shared_isa.$$ "$weak_list"
 [ "$status" -eq 0 ] && echo "$(echo "$weak" | wc -l) weak functions, none beyond x86-64 baseline"
 exit "$status"

@@ -197,7 +197,7 @@ TEST(ChessPerft, EngineRunsEveryKernelAndVerifiesAgainstPublishedCounts) {
     EXPECT_EQ(r["answer"]["nodes"], 97862) << r["kernel"];
     EXPECT_EQ(r["verified"], true) << r["kernel"];
     EXPECT_EQ(r["work"], 97862);
-    ++records;
+    if (r["isa"] != "peer") ++records;  // Stockfish, where installed, is checked the same way
   }
   EXPECT_EQ(records, runnable(true).size());
 

@@ -253,7 +253,7 @@ json Cephalopod::summarize(const json& records) {
   std::map<std::pair<int, std::string>, Row> rows;  // (kernel order, "kernel/isa")
   const auto& order = info().kernel_order;
   for (const auto& r : records) {
-    if (!r.contains("timing") || !r.contains("case")) continue;
+    if (!r.contains("timing") || !r["timing"].contains("median_ns") || !r.contains("case")) continue;
     const std::string id = r["kernel"].get<std::string>();
     const int rank = static_cast<int>(std::find(order.begin(), order.end(), id) - order.begin());
     Row& row = rows[{rank, id + "/" + r["isa"].get<std::string>()}];

@@ -336,7 +336,7 @@ json Chess::summarize(const json& records) {
   std::map<std::string, std::map<std::string, double>> rate;
   std::vector<std::string> perft_columns;
   for (const json& r : records) {
-    if (!r.contains("timing") || !r["params"].is_object()) continue;
+    if (!r.contains("timing") || !r["timing"].contains("units_per_second")) continue;
     const std::string k = r["kernel"].get<std::string>() + "/" + r["isa"].get<std::string>();
     if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
     const json& p = r["params"];
@@ -351,7 +351,7 @@ json Chess::summarize(const json& records) {
       column = fen + " d" + std::to_string(p.value("depth", 0));
       if (std::find(perft_columns.begin(), perft_columns.end(), column) == perft_columns.end()) perft_columns.push_back(column);
     }
-    rate[k][column] = r["timing"]["units_per_second"].get<double>() / 1e6;
+    rate[k][column] = r["timing"].value("units_per_second", 0.0) / 1e6;
   }
   if (kernels.empty()) return nullptr;
   auto cell = [&](const std::string& k, const std::string& c) {
