@@ -34,6 +34,13 @@ struct V128Ops : simd::v128::U32<> {
 #elif SP_ARCH_NEON
   static vec mullo(vec a, vec b) { return vmulq_u32(a, b); }
   static vec shr_n(vec a, int n) { return vshlq_u32(a, vdupq_n_s32(-n)); }
+  static unsigned match_ways(const std::uint64_t* ways, std::uint64_t key) {
+    const uint64x2_t k = vdupq_n_u64(key);
+    // Each 64-bit compare result narrowed to 16 bits: four 16-bit flags in one u64.
+    const uint32x4_t both = vcombine_u32(vmovn_u64(vceqq_u64(vld1q_u64(ways), k)), vmovn_u64(vceqq_u64(vld1q_u64(ways + 2), k)));
+    const std::uint64_t flags = vget_lane_u64(vreinterpret_u64_u16(vmovn_u32(both)), 0);
+    return static_cast<unsigned>((flags & 1u) | ((flags >> 15) & 2u) | ((flags >> 30) & 4u) | ((flags >> 45) & 8u));
+  }
 #else
   static vec mullo(vec a, vec b) { return wasm_i32x4_mul(a, b); }
   static vec shr_n(vec a, int n) { return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n)); }
