@@ -183,8 +183,7 @@ bool Cephalopod::same_answer(const json& a, const json& b) {
   return a.is_object() && b.is_object() && a.contains("sum") && b.contains("sum") && a["sum"] == b["sum"];
 }
 
-bool Cephalopod::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
-  if (kernel.id != "reference") return true;
+bool reference_takes(const Case& c, std::string& why_not) {
   auto ws = std::make_unique<Workspace>();
   auto profile = level_profile(c, *ws, kReferenceBoards / 4);
   std::uint64_t boards = 0, widest = 0;
@@ -201,6 +200,10 @@ bool Cephalopod::applies(const KernelInfo& kernel, const Case& c, std::string& w
             " boards or hold more than " + std::to_string(fit) + " in one depth (tens of seconds, and more than " +
             format_bytes(Budget{}.cap) + "); the fast kernels are checked against it on lighter cases";
   return false;
+}
+
+bool Cephalopod::applies(const KernelInfo& kernel, const Case& c, std::string& why_not) {
+  return kernel.id != "reference" || reference_takes(c, why_not);
 }
 
 Expected<json> Cephalopod::parse_contest_input(std::string_view text) {

@@ -92,6 +92,11 @@ Result<Answer> no_moves(const Case& c);
 Error out_of_memory(const char* what, const Budget& budget, std::size_t boards);
 std::string format_bytes(std::size_t bytes);
 
+// Whether the map-based reference can take the case (its size, estimated from the frontier
+// profile below); if not, why. Its applies() and the kernel itself ask, so the engine's
+// verification gives up at once instead of after the reference reached its limit.
+bool reference_takes(const Case& c, std::string& why_not);
+
 // Per-depth frontier sizes (classes only, no counts), for the illustration and for the
 // reference's applies(). Stops after the level where the classes seen so far pass max_classes.
 struct LevelProfile {

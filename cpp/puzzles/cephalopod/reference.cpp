@@ -83,6 +83,7 @@ constexpr std::size_t kBytesPerBoard = 96;
 }  // namespace
 
 Expected<Result<Answer>> solve_reference(const Case& c, Workspace& ws) {
+  if (std::string why; !reference_takes(c, why)) return Error{why};
   const std::size_t max_boards = ws.budget.cap / kBytesPerBoard;
   // Path counts only matter mod 2^30, and 2^30 divides 2^32: wrapping u32 arithmetic is exact.
   std::map<Digits, std::uint32_t> level = {{c.digits, 1u}};
