@@ -22,7 +22,7 @@ import { Notices } from './app/notices';
 import { pivotTable, resultsTable } from './app/results';
 import { sourcesOf, summaryPanel } from './app/summary';
 import { views } from './puzzles';
-import type { BenchGroup, ResultsContext } from './puzzles/types';
+import type { BenchGroup, ParamsEditor, ResultsContext } from './puzzles/types';
 import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS } from './share/codec';
 import { BUILDS, MAX_SHARED_RECORDS, type Build, type Environment, type LinkState, type Params, type ResultRecord } from './share/schema';
 import { neutralizeBidi } from './share/text';
@@ -66,6 +66,8 @@ class App {
   private builds = new Set<Build>();
   private native: { source: NativeSource; records: PageRecord[] } | null = null;
   private nativeTurn = 0;
+  /** The open puzzle's own params editor (PuzzleView.editor), if it has one. */
+  private editor: ParamsEditor | null = null;
   /** The user imported a report: it stays, whatever the server's benchmark does next. */
   private importedByUser = false;
   /** The run in progress (one at a time, on any tab). */
@@ -253,6 +255,7 @@ class App {
     s.check = check;
     if (id !== this.puzzleId) return;
     this.form?.show(check);
+    this.editor?.show(params, check.ok ? check.params : null);
     this.setButtons();
     this.renderResults();
     this.refreshDrawing();
@@ -406,10 +409,17 @@ class App {
     );
     this.form = paramsForm(puzzle, s.params, (params) => void this.setParams(puzzle.id, params));
     this.form.show(s.check);
+    this.editor = view?.editor?.(s.params, (changes) => {
+      const params = { ...this.state(puzzle.id).params, ...changes };
+      this.form?.set(params);
+      void this.setParams(puzzle.id, params);
+    }) ?? null;
+    this.editor?.show(s.params, s.check?.ok ? s.check.params : null);
     // One fieldset holds every input a run reads, so a run disables them all at once.
     replaceChildren(this.el.inputs,
       h('legend', { className: 'visually-hidden' }, 'run settings'),
       puzzle.input_file ? this.fileControl(puzzle) : null,
+      this.editor?.element ?? null,
       this.form.element);
     replaceChildren(this.el.params, h('h2', {}, puzzle.title), this.el.inputs);
     replaceChildren(this.el.kernels,

@@ -11,6 +11,8 @@ export interface ParamsForm {
   element: HTMLElement;
   /** Shows the engine's verdict on the values: an error under the field it names, or none. */
   show(check: CaseCheck | null): void;
+  /** Puts values into the fields (an edit made elsewhere, e.g. a view's editor); no onInput. */
+  set(params: Params): void;
 }
 
 /** The puzzle's fields, filled with `values`; every edit hands all values, as typed, to `onInput`. */
@@ -55,7 +57,15 @@ export function paramsForm(puzzle: CatalogPuzzle, values: Params, onInput: (para
     }
     general.textContent = check && !check.ok && !inputs.has(field ?? '') ? check.error : '';
   };
-  return { element: h('div', { className: 'params' }, ...fields, general), show };
+  const set = (params: Params) => {
+    for (const [name, { input }] of inputs) {
+      if (!(name in params)) continue;
+      current[name] = params[name]!;
+      if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = params[name] === true;
+      else input.value = String(params[name]);
+    }
+  };
+  return { element: h('div', { className: 'params' }, ...fields, general), show, set };
 }
 
 export interface KernelChoice {

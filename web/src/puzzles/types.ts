@@ -34,6 +34,11 @@ export interface BenchGroup {
   cases: (benchCase: BenchCase) => boolean;
 }
 
+export interface ParamsEditor {
+  element: HTMLElement;
+  show(params: Params, canonical: Params | null): void;
+}
+
 export interface PuzzleView {
   /** The puzzle id from the C++ registry. */
   id: string;
@@ -51,6 +56,13 @@ export interface PuzzleView {
   caseLabel?(record: PageRecord): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
+  /**
+   * An editor for the params beyond the text fields (a board to click, a paste box), shown above
+   * them and disabled with them during a run. `edit` merges changes into the params as typed (the
+   * engine validates them like any edit); `show` is called with the params after every edit, with
+   * the engine's canonical ones when they are valid.
+   */
+  editor?(params: Params, edit: (changes: Params) => void): ParamsEditor;
   /** Extra result panels (a sweep chart, a throughput/latency table, ...), in place of the
    * generic panel of the engine's summary tables. */
   extraResults?(context: ResultsContext): HTMLElement | null;
