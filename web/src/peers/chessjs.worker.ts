@@ -1,0 +1,29 @@
+// chess.js (BSD-2-Clause) in a dedicated worker of its own: the plain-JavaScript baseline. Its
+// perft makes and unmakes every move down to the leaves (no bulk counting at the last ply) and
+// tests each for check. The worker times the perft alone with performance.now(); loading the
+// module is the page's startup figure.
+import { Chess } from 'chess.js';
+
+interface Request {
+  fen: string;
+  depth: number;
+}
+
+export type ChessJsReply = { type: 'ready' } | { type: 'done'; nodes: number; elapsedMs: number } | { type: 'error'; message: string };
+
+const scope = self as unknown as { postMessage(m: ChessJsReply): void; onmessage: ((e: MessageEvent<Request>) => void) | null };
+
+scope.onmessage = (e) => {
+  const { fen, depth } = e.data;
+  let game: Chess;
+  try {
+    game = new Chess(fen);
+  } catch (err) {
+    scope.postMessage({ type: 'error', message: `chess.js refuses the position: ${err instanceof Error ? err.message : String(err)}` });
+    return;
+  }
+  const t0 = performance.now();
+  const nodes = game.perft(depth);
+  scope.postMessage({ type: 'done', nodes, elapsedMs: performance.now() - t0 });
+};
+scope.postMessage({ type: 'ready' });
