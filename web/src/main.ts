@@ -636,6 +636,7 @@ class App {
         if (bench) s.view = { kind: 'cases', keys: benchKeys };
         if (this.puzzleId === puzzle.id) this.renderResults();
       }
+      this.active = null; // Stop now ends the peer, not a wasm worker that is idle
       for (const program of peers) {
         const record = await this.runPeer(program, puzzle.id, peerCase!, skipped, failed);
         if (!record) continue;

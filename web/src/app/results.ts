@@ -24,6 +24,11 @@ export function verdict(r: PageRecord): HTMLElement {
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
 
+/** A peer's speed ratio: two significant digits, since a JavaScript baseline may be 0.0007×. */
+function peerRatio(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '–' : ratio >= 1 ? formatRatio(ratio) : `${ratio.toPrecision(2)}×`;
+}
+
 /** The fastest timed record among `records` that is one of our kernels (not a peer). */
 function fastestKernel(records: readonly PageRecord[], build: (b: string) => boolean): PageRecord | null {
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
@@ -73,10 +78,10 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
       const peer = browserPeer(r.kernel, r.build);
       cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
       cells.build = r.build === 'peer-js' ? 'JavaScript' : r.build === 'peer-wasm' ? 'wasm (its own)' : r.build;
-      if (yours?.timing) cells.spread = `1 run${yours.startup_ns !== undefined ? `; loading ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+      if (yours?.timing) cells.spread = `1 run${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
       cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
-      cells['vs-native'] = bestNative ? formatRatio(speedRatio(r, bestNative)) : '–';
-      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, formatRatio(speedRatio(r, bestWasm))) : '–';
+      cells['vs-native'] = bestNative ? peerRatio(speedRatio(r, bestNative)) : '–';
+      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, peerRatio(speedRatio(r, bestWasm))) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
       ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));

@@ -50,13 +50,13 @@ class ChessJsPeer implements PeerProgram {
         const m = e.data;
         if (m.type === 'ready') {
           startupNs = (performance.now() - started) * 1e6;
-          onStatus(`chess.js · perft ${c.depth}`);
+          onStatus(`chess.js · warm-up perft ${Math.max(1, c.depth - 1)} (not timed), then perft ${c.depth}`);
           worker.postMessage({ fen: c.fen, depth: c.depth });
           return;
         }
         finish();
         if (m.type === 'error') reject(new Error(m.message));
-        else resolve({ answer: { nodes: m.nodes }, work: m.nodes, elapsedNs: m.elapsedMs * 1e6, startupNs });
+        else resolve({ answer: { nodes: m.nodes }, work: m.nodes, elapsedNs: m.elapsedMs * 1e6, startupNs: startupNs + m.warmupMs * 1e6 });
       };
     });
   }

@@ -42,7 +42,8 @@ export interface PeerRun {
   work: number;
   /** performance.now() around the work alone, in ns. */
   elapsedNs: number;
-  /** Loading and starting the program until it was ready, in ns: shown, never part of the timing. */
+  /** Loading the program and warming it up (a perft one ply shallower), in ns: shown, never part
+   * of the timing. */
   startupNs: number;
 }
 
