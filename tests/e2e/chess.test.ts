@@ -90,7 +90,7 @@ describe('chess page', () => {
       expect(row!.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row!.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
       expect(row!['vs-wasm'], JSON.stringify(row)).toMatch(/^\d+(\.\d+)?(e-\d+)?×$/); // a ratio to our best wasm kernel
-      expect(row!.spread).toMatch(/^1 run; loading and warm-up .+ untimed$/);
+      expect(row!.spread).toMatch(/^(1 run|\d+ runs, ±[\d.]+%); loading and warm-up .+ untimed$/);
     }
     await page.screenshot({ path: join(artifacts, 'chess-perft.png'), fullPage: true });
     expect(errors).toEqual([]);

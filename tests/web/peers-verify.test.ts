@@ -1,5 +1,5 @@
 // Browser peers in share links (share/peers.ts): a Stockfish.js or chess.js record survives the
-// link schema and the re-check (one timed call, isa "peer", its own build), its node count is
+// link schema and the re-check (even with one timed call, isa "peer", its own build), its node count is
 // checked by the engine like a kernel's, and anything that only looks like a peer is left out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
@@ -47,7 +47,7 @@ describe('browser peers in a link', () => {
     expect(LinkStateSchema.safeParse(hostile).success).toBe(false); // a row of more than 4 fields
   });
 
-  it('are re-checked: the published count gives ✓ or ✗, one timed call is enough', async () => {
+  it('are re-checked: the published count gives ✓ or ✗, one timed call is enough for a peer', async () => {
     const { records, rejected } = await verifyRecords([peerRecord(), peerRecord({ kernel: 'chess.js', build: 'peer-js', answer: { nodes: 97863 }, work: 97863,
       timing: { ...peerRecord().timing!, ns_per_unit: 2e7 / 97863, units_per_second: (97863 * 1e9) / 2e7 } })], 'link', ctx);
     expect(rejected).toEqual([]);

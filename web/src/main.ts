@@ -705,12 +705,16 @@ class App {
     } finally {
       this.activePeer = null;
     }
-    const ns = Math.max(run.elapsedNs, 1);
+    // The harness's statistics over the peer's calls: median, minimum, median absolute deviation.
+    const sorted = run.samplesNs.map((x) => Math.max(x, 1)).sort((a, b) => a - b);
+    const median = (xs: number[]) => (xs.length % 2 ? xs[xs.length >> 1]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2);
+    const ns = median(sorted);
+    const mad = median(sorted.map((x) => Math.abs(x - ns)).sort((a, b) => a - b));
     const record: PageRecord = {
       puzzle: id, case: check.case, case_key: check.case_key, params: check.params,
       kernel: program.peer.kernel, isa: PEER_ISA, build: program.peer.build,
       answer: run.answer, verified: null, verified_by: '', work: run.work, work_unit: check.work_unit,
-      timing: { samples: 1, reps_per_sample: 1, median_ns: ns, min_ns: ns, mad_ns: 0, ns_per_unit: run.work ? ns / run.work : 0, units_per_second: run.work ? (run.work * 1e9) / ns : 0 },
+      timing: { samples: sorted.length, reps_per_sample: 1, median_ns: ns, min_ns: sorted[0]!, mad_ns: mad, ns_per_unit: run.work ? ns / run.work : 0, units_per_second: run.work ? (run.work * 1e9) / ns : 0 },
       startup_ns: run.startupNs,
     };
     const [checked] = await checkAnswers([record], this.verifyContext()).catch(() => [record]);

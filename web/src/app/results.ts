@@ -78,7 +78,11 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
       const peer = browserPeer(r.kernel, r.build);
       cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
       cells.build = r.build === 'peer-js' ? 'JavaScript' : r.build === 'peer-wasm' ? 'wasm (its own)' : r.build;
-      if (yours?.timing) cells.spread = `1 run${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+      if (yours?.timing) {
+        const t = yours.timing;
+        const runs = t.samples === 1 ? '1 run' : `${t.samples} runs, ${formatSpread(t.mad_ns, t.median_ns)}`;
+        cells.spread = `${runs}${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+      }
       cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
       cells['vs-native'] = bestNative ? peerRatio(speedRatio(r, bestNative)) : '–';
       cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, peerRatio(speedRatio(r, bestWasm))) : '–';

@@ -56,7 +56,7 @@ class ChessJsPeer implements PeerProgram {
         }
         finish();
         if (m.type === 'error') reject(new Error(m.message));
-        else resolve({ answer: { nodes: m.nodes }, work: m.nodes, elapsedNs: m.elapsedMs * 1e6, startupNs: startupNs + m.warmupMs * 1e6 });
+        else resolve({ answer: { nodes: m.nodes }, work: m.nodes, samplesNs: m.samplesMs.map((ms) => ms * 1e6), startupNs: startupNs + m.warmupMs * 1e6 });
       };
     });
   }

@@ -12,6 +12,15 @@ export function perftCase(params: Params): PerftCase | string {
   return { fen, depth, divide: params.divide === true };
 }
 
+// A peer's timed perfts: repeated until about a second is spent (at most 11 calls, at least one),
+// so a fast program gets a median and a spread like our kernels and a slow one is timed once.
+export const PEER_MAX_SAMPLES = 11;
+export const PEER_SAMPLE_BUDGET_MS = 1000;
+
+/** Whether to time another call, after `samples` (ms) so far. */
+export const anotherSample = (samplesMs: readonly number[]) =>
+  samplesMs.length < PEER_MAX_SAMPLES && samplesMs.reduce((a, b) => a + b, 0) < PEER_SAMPLE_BUDGET_MS;
+
 /** A peer that makes every leaf is skipped past this many nodes, with the reason. */
 export function budgetReason(work: number | null, budget: number, speed: string): string | null {
   if (work === null || work <= budget) return null;

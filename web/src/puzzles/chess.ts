@@ -280,7 +280,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
   const shared = context.shared.filter((r) => r.case_key === context.caseKey);
   const panel = dividePanel(here.length ? here : shared);
   const peers = [...here, ...shared].some(isPeerRecord)
-    ? h('p', { className: 'hint' }, 'Peer rows are other programs run in this browser on the same FEN and depth, each in a worker of its own: Stockfish.js counts the last ply in bulk as our kernels do; chess.js makes every leaf. One timed call each, after a warm-up of perfts one ply shallower (about 200 ms); loading and warm-up are shown apart and not timed.')
+    ? h('p', { className: 'hint' }, 'Peer rows are other programs run in this browser on the same FEN and depth, each in a worker of its own: Stockfish.js counts the last ply in bulk as our kernels do; chess.js makes every leaf. Each is timed over repeated calls for about a second (a slow one once), after a warm-up of perfts one ply shallower (about 200 ms); loading and warm-up are shown apart and not timed.')
     : null;
   return panel || peers ? h('div', { className: 'chess-results' }, panel, peers) : null;
 }

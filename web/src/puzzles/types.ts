@@ -40,8 +40,8 @@ export interface PeerRun {
   /** The answer in the puzzle's own shape (chess: {nodes, divide?}), checked like a kernel's. */
   answer: ResultRecord['answer'];
   work: number;
-  /** performance.now() around the work alone, in ns. */
-  elapsedNs: number;
+  /** performance.now() around each timed call of the work alone, in ns (one or more calls). */
+  samplesNs: number[];
   /** Loading the program and warming it up (a perft one ply shallower), in ns: shown, never part
    * of the timing. */
   startupNs: number;

@@ -26,5 +26,6 @@ export function browserPeer(kernel: string, build?: string): BrowserPeer | undef
   return BROWSER_PEERS.find((p) => p.kernel === kernel && (build === undefined || p.build === build));
 }
 
-/** A peer's record: one timed call (a perft of seconds), so one sample, nothing to take a median of. */
+/** A peer's record: its timed calls are repeated for about a second (web/src/peers/perft-params.ts),
+ * so a slow program has a single sample, which the link checks accept for peers. */
 export const isPeerRecord = (r: { isa: string }) => r.isa === PEER_ISA;

@@ -45,7 +45,7 @@ export interface Verified {
 // ---- timing bounds ------------------------------------------------------------------------------
 // What a measurement by cpp/core/harness.cpp can look like. Outside these it is not a measurement:
 //  - samples: the harness takes at least 3 (HarnessOptions: min_samples in 3..1000); a browser
-//    peer's record is one timed call (share/peers.ts), so 1;
+//    peer's record may be one timed call (a slow program's perft: share/peers.ts), so 1;
 //  - median_ns in [0.1 ns, 1 day]: a kernel call is at least one cycle of a 10 GHz clock, and no
 //    bench waits a day for one call (the slowest default case, N-queens N = 16, is seconds);
 //  - min_ns <= median_ns: the minimum is one of the samples;
