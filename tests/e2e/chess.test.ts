@@ -19,6 +19,8 @@ const KIWIPETE_PIECES = 32;
 const KIWIPETE_D2 = 2039;
 const KIWIPETE_D3 = 97862;
 const PEERS = ['stockfish.js', 'chess.js'];
+// What the page's server sends with every response (web/vite.config.ts): a worker script must too.
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
@@ -93,6 +95,22 @@ describe('chess page', () => {
       expect(row!.spread).toMatch(/^(1 run|\d+ runs, ±[\d.]+%); loading and warm-up .+ untimed$/);
     }
     await page.screenshot({ path: join(artifacts, 'chess-perft.png'), fullPage: true });
+
+    // A share link carries the peers' rows; the receiving page re-checks their counts.
+    await page.click('#copy-link');
+    await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
+    const link = await page.inputValue('#share-link');
+    const other = await openPage(browser, link, { width: 1366, height: 900 });
+    await other.page.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tr[data-peer]').length === 2);
+    const sharedRows = await rows(other.page);
+    for (const peer of PEERS) {
+      const row = sharedRows.find((r) => r.kernel.startsWith(peer));
+      expect(row?.verified, JSON.stringify(row)).toBe('✓');
+      expect(answerNodes(row!.answer)).toBe(KIWIPETE_D3);
+    }
+    expect(await other.page.locator('tr[data-peer="stockfish.js"]').getAttribute('data-source')).toBe('sharer');
+    expect(other.errors).toEqual([]);
+    await other.page.close();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -142,6 +160,31 @@ describe('chess page', () => {
     expect([...moves].sort((a, b) => b - a)).toEqual(moves); // sorted, largest first
     await page.screenshot({ path: join(artifacts, 'chess-divide-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('flags a peer whose count differs from ours', async () => {
+    // A stand-in for the engine's script that speaks the same UCI lines but miscounts (Kiwipete
+    // has 48 moves).
+    const fake = `onmessage = (e) => {
+      const c = String(e.data);
+      if (c === 'uci') postMessage('uciok');
+      else if (c === 'isready') postMessage('readyok');
+      else if (c.startsWith('go perft ')) postMessage('Nodes searched: 49');
+    };`;
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.route('**/peers/stockfish/stockfish-19-lite-single.js', (route) =>
+      route.request().method() === 'HEAD' ? route.fulfill({ status: 200 }) : route.fulfill({ status: 200, contentType: 'text/javascript', body: fake, headers: ISOLATION }));
+    await page.goto(`${baseUrl}#chess`);
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''));
+    await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
+    await pick(page, ['hq/scalar', 'stockfish.js/peer']);
+    await runAndWait(page);
+    const row = (await rows(page)).find((r) => r.kernel.startsWith('stockfish.js'));
+    expect(row, await page.textContent('.notices') ?? '').toBeDefined();
+    expect(answerNodes(row!.answer)).toBe(49);
+    expect(row!.verified).toBe('✗');
+    expect(await page.textContent('.notices')).toContain('stockfish.js/peer counts 49 nodes');
     await page.close();
   });
 
