@@ -22,9 +22,10 @@ import { Notices } from './app/notices';
 import { pivotTable, resultsTable } from './app/results';
 import { sourcesOf, summaryPanel } from './app/summary';
 import { views } from './puzzles';
-import type { BenchGroup, ParamsEditor, ResultsContext } from './puzzles/types';
+import type { BenchGroup, ParamsEditor, PeerProgram, ResultsContext } from './puzzles/types';
 import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS } from './share/codec';
 import { BUILDS, MAX_SHARED_RECORDS, type Build, type Environment, type LinkState, type Params, type ResultRecord } from './share/schema';
+import { PEER_ISA } from './share/peers';
 import { neutralizeBidi } from './share/text';
 import { checkAnswers, verifyRecords, type Origin, type PageRecord, type Rejected, type VerifyContext } from './share/verify';
 import { StoppedError, WorkerBridge } from './worker/bridge';
@@ -73,6 +74,10 @@ class App {
   /** The run in progress (one at a time, on any tab). */
   private running: { puzzle: string } | null = null;
   private active: WorkerBridge | null = null;
+  /** The peer program running now (Stop terminates its worker too). */
+  private activePeer: PeerProgram | null = null;
+  /** Why each puzzle view's peer cannot run in this page (null: it can), probed once at start. */
+  private peerUnavailable = new Map<string, string | null>();
   private form: ParamsForm | null = null;
   private chart: Chart | null = null;
   private startedAt = 0;
@@ -137,6 +142,7 @@ class App {
     this.engine = new Engine(new WorkerBridge(primary));
     this.builds = new Set([primary]);
     window.addEventListener('hashchange', () => void this.route());
+    void this.probePeers();
     await this.route();
     if (!this.running) this.status('Ready.');
     await this.followServedNative();
@@ -214,7 +220,23 @@ class App {
         byKey.set(k.key, c);
       }
     }
-    return [...byKey.values()];
+    const peers = this.peersOf(id).map((p): KernelChoice => ({
+      kernel: { id: p.peer.kernel, isa: PEER_ISA, key: `${p.peer.kernel}/${PEER_ISA}`, group: 'peer', needs: '', available: true, summary: `${p.peer.title} (${p.peer.license}), run in a worker of its own` },
+      builds: [],
+      unavailable: this.peerUnavailable.get(p.peer.kernel) ?? undefined,
+    }));
+    return [...byKey.values(), ...peers];
+  }
+
+  private peersOf(id = this.puzzleId): readonly PeerProgram[] {
+    return views.get(id)?.peers ?? [];
+  }
+
+  /** Which peers' files the page can load; the kernel picker disables the others, with the reason. */
+  private async probePeers() {
+    const all = [...views.values()].flatMap((v) => v.peers ?? []);
+    await Promise.all(all.map(async (p) => this.peerUnavailable.set(p.peer.kernel, await p.availability())));
+    if (all.some((p) => p.peer.puzzle === this.puzzleId) && !this.running) this.render();
   }
 
   private selectedKernels(): Set<string> {
@@ -556,7 +578,7 @@ class App {
     const check = this.caseOnScreen();
     if (!check) return Promise.resolve();
     const puzzle = this.puzzle();
-    return this.execute((kernels) => ({ action: 'run', puzzle: puzzle.id, params: check.params, kernels, time: true }), 1, false);
+    return this.execute((kernels) => ({ action: 'run', puzzle: puzzle.id, params: check.params, kernels, time: true }), 1, false, check);
   }
 
   /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
@@ -567,7 +589,8 @@ class App {
 
   // Runs a request in each selected build, with the kernels that build has; results stream into
   // their puzzle's state build by build, whatever tab is open. `cases` scales the progress bar.
-  private async execute(request: (kernels: string[]) => unknown, cases: number, bench: boolean) {
+  // `peerCase`: the case on screen, which the view's peer programs then run too (Run only).
+  private async execute(request: (kernels: string[]) => unknown, cases: number, bench: boolean, peerCase?: Extract<CaseCheck, { ok: true }>) {
     if (this.running) return;
     const puzzle = this.puzzle();
     const s = this.state(puzzle.id);
@@ -576,7 +599,8 @@ class App {
       const keys = new Set(this.catalogs.get(build)!.find((p) => p.id === puzzle.id)?.kernels.map((k) => k.key) ?? []);
       return { build, kernels: [...selected].filter((k) => keys.has(k)) };
     }).filter((p) => p.kernels.length);
-    if (!plan.length) {
+    const peers = peerCase ? this.peersOf(puzzle.id).filter((p) => selected.has(`${p.peer.kernel}/${PEER_ISA}`)) : [];
+    if (!plan.length && !peers.length) {
       this.status('Select at least one kernel and one build that has it.');
       return;
     }
@@ -622,6 +646,14 @@ class App {
         if (bench) s.view = { kind: 'cases', keys: benchKeys };
         if (this.puzzleId === puzzle.id) this.renderResults();
       }
+      this.active = null; // Stop now ends the peer, not a wasm worker that is idle
+      for (const program of peers) {
+        const record = await this.runPeer(program, puzzle.id, peerCase!, skipped, failed);
+        if (!record) continue;
+        got += 1;
+        s.mine = mergeRecords(s.mine, [record]);
+        if (this.puzzleId === puzzle.id) this.renderResults();
+      }
       finished = true;
       if (skipped.size) this.notices.set('skipped', [...skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
       if (failed.length) this.notices.set('run', `Failed: ${failed.join('; ')}`, 'error');
@@ -630,6 +662,7 @@ class App {
       if (!stopped) this.notices.set('run', String(e), 'error');
     } finally {
       this.active = null;
+      this.activePeer = null;
       // The viewer's reference answers may settle a sharer's claimed ones: the table is final
       // before the status says so.
       await this.recheckShared(puzzle.id);
@@ -652,6 +685,62 @@ class App {
 
   private stop() {
     this.active?.stop();
+    this.activePeer?.stop();
+  }
+
+  /**
+   * One peer program on the case: skipped (with the reason) or run once, its answer checked like a
+   * sharer's (published count, else the viewer's reference run) and against the node count our
+   * kernels agree on, so a peer that counts differently is flagged, whoever is wrong.
+   */
+  private async runPeer(program: PeerProgram, id: string, check: Extract<CaseCheck, { ok: true }>,
+    skipped: Map<string, Set<string>>, failed: string[]): Promise<PageRecord | null> {
+    const key = `${program.peer.kernel}/${PEER_ISA}`;
+    const s = this.state(id);
+    const ours = s.mine.filter((r) => r.case_key === check.case_key && r.isa !== PEER_ISA && r.verified !== false);
+    const works = [...new Set(ours.map((r) => r.work))];
+    const why = (await program.availability()) ?? program.skip(check.params, works.length === 1 ? works[0]! : null);
+    if (why) {
+      skipped.set(why, (skipped.get(why) ?? new Set()).add(key));
+      return null;
+    }
+    this.activePeer = program;
+    let run;
+    try {
+      run = await program.run(check.params, (text) => this.status(text));
+    } catch (e) {
+      if (e instanceof StoppedError) throw e;
+      failed.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    } finally {
+      this.activePeer = null;
+    }
+    // The harness's statistics over the peer's calls: median, minimum, median absolute deviation.
+    const sorted = run.samplesNs.map((x) => Math.max(x, 1)).sort((a, b) => a - b);
+    const median = (xs: number[]) => (xs.length % 2 ? xs[xs.length >> 1]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2);
+    const ns = median(sorted);
+    const mad = median(sorted.map((x) => Math.abs(x - ns)).sort((a, b) => a - b));
+    const record: PageRecord = {
+      puzzle: id, case: check.case, case_key: check.case_key, params: check.params,
+      kernel: program.peer.kernel, isa: PEER_ISA, build: program.peer.build,
+      answer: run.answer, verified: null, verified_by: '', work: run.work, work_unit: check.work_unit,
+      timing: { samples: sorted.length, reps_per_sample: 1, median_ns: ns, min_ns: sorted[0]!, mad_ns: mad, ns_per_unit: run.work ? ns / run.work : 0, units_per_second: run.work ? (run.work * 1e9) / ns : 0 },
+      startup_ns: run.startupNs,
+    };
+    const [checked] = await checkAnswers([record], this.verifyContext()).catch(() => [record]);
+    const out: PageRecord = { ...checked!, startup_ns: run.startupNs };
+    const agreed = works.length === 1 ? ours.find((r) => r.work === works[0]) : undefined;
+    if (agreed && agreed.answer.nodes !== out.answer.nodes) {
+      delete out.claimed;
+      out.verified = false;
+      out.verified_by = `differs from our kernels: they count ${String(agreed.answer.nodes)} nodes`;
+    } else if (out.claimed && agreed) {
+      delete out.claimed;
+      out.verified = true;
+      out.verified_by = `agrees with the ${ours.length} runs of our kernels here (${String(agreed.answer.nodes)} nodes)`;
+    }
+    if (out.verified === false) failed.push(`${key} counts ${String(out.answer.nodes)} nodes: ${out.verified_by}`);
+    return out;
   }
 
   private setButtons() {
@@ -739,7 +828,7 @@ class App {
     const recency = [...new Set(s.mine.map((r) => r.case_key).reverse())];
     const order = [...(key !== undefined && recency.includes(key) ? [key] : []), ...recency.filter((k) => k !== key)];
     const ordered = order.flatMap((k) => s.mine.filter((r) => r.case_key === k));
-    let records: ResultRecord[] = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, ...r }) => r);
+    let records: ResultRecord[] = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
     const firstBuild = BUILDS.find((b) => records.some((r) => r.build === BUILD_NAME[b])) ?? [...this.builds][0]!;
     const environment = this.environments.get(firstBuild);
     const stateWith = (shared: ResultRecord[]): LinkState => ({

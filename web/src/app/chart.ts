@@ -1,13 +1,14 @@
 // The bar chart: median time per kernel, your wasm builds beside native and the sharer's numbers.
 // Chart.js, registering only the pieces a log-scale bar chart needs.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
+import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { formatDuration } from './format';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
-const COLORS = { simd128: '#2f6fdb', baseline: '#8ab0f0', native: '#d9822b', shared: '#5aa469' };
+const COLORS = { simd128: '#2f6fdb', baseline: '#8ab0f0', native: '#d9822b', shared: '#5aa469', peer: '#8e44ad' };
 
 export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[]): Chart {
   previous?.destroy();
@@ -18,6 +19,7 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
   const datasets = [
     { label: 'wasm SIMD128 (you)', data: series(find(mine, 'wasm-simd128')), backgroundColor: COLORS.simd128 },
     { label: 'wasm baseline (you)', data: series(find(mine, 'wasm-baseline')), backgroundColor: COLORS.baseline },
+    { label: 'peer program (you)', data: series((key) => mine.find((r) => `${r.kernel}/${r.isa}` === key && isPeerRecord(r))), backgroundColor: COLORS.peer },
     {
       label: 'native',
       data: series((key) => {

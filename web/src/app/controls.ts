@@ -70,7 +70,9 @@ export function paramsForm(puzzle: CatalogPuzzle, values: Params, onInput: (para
 
 export interface KernelChoice {
   kernel: CatalogKernel;
-  builds: Build[]; // wasm builds that contain it
+  builds: Build[]; // wasm builds that contain it (none for a peer program)
+  /** A peer program the page cannot load, and why: shown, and its box disabled. */
+  unavailable?: string;
 }
 
 /** Kernels of all loaded wasm builds, grouped by ISA, as checkboxes. */
@@ -81,8 +83,8 @@ export function kernelPicker(choices: KernelChoice[], selected: ReadonlySet<stri
   for (const c of choices) byIsa.set(c.kernel.isa, [...(byIsa.get(c.kernel.isa) ?? []), c]);
   const groups = [...byIsa.entries()].map(([isa, list]) =>
     h('fieldset', { className: 'kernel-group' },
-      h('legend', {}, isa),
-      ...list.map(({ kernel, builds }) => {
+      h('legend', {}, isa === 'peer' ? 'peers: other programs, in this browser' : isa),
+      ...list.map(({ kernel, builds, unavailable }) => {
         const box = h('input', {
           attrs: { type: 'checkbox', value: kernel.key, 'data-kernel': kernel.key },
           on: {
@@ -94,8 +96,12 @@ export function kernelPicker(choices: KernelChoice[], selected: ReadonlySet<stri
           },
         });
         box.checked = chosen.has(kernel.key);
+        if (unavailable) {
+          box.disabled = true;
+          return h('label', { className: 'kernel unavailable', title: unavailable }, box, ` ${kernel.id}`, h('small', { className: 'hint' }, ` unavailable: ${unavailable}`));
+        }
         boxes.push(box);
-        return h('label', { className: 'kernel', title: `${kernel.summary} (in: ${builds.join(', ')})` }, box, ` ${kernel.id}`);
+        return h('label', { className: 'kernel', title: builds.length ? `${kernel.summary} (in: ${builds.join(', ')})` : kernel.summary }, box, ` ${kernel.id}`);
       }),
     ),
   );

@@ -24,7 +24,9 @@ export function formatSpread(madNs: number, medianNs: number): string {
 }
 
 export function formatAnswer(answer: Record<string, unknown>): string {
+  // A list of rows (chess's divide, one per root move) is the puzzle view's to show in full.
+  const isRows = (v: unknown): v is unknown[] => Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null);
   return Object.entries(answer)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : isRows(v) ? `[${v.length} rows]` : JSON.stringify(v)}`)
     .join(' ');
 }

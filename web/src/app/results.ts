@@ -2,6 +2,7 @@
 // and the sharer's side by side (a run of the same case never hides the sharer's numbers), with
 // the ratio to native. Columns carry data-col names, so tests and styles never count positions.
 // Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
+import { browserPeer, isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun, speedRatio } from './compare';
 import { h } from './dom';
@@ -23,6 +24,16 @@ export function verdict(r: PageRecord): HTMLElement {
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
 
+/** A peer's speed ratio: two significant digits, since a JavaScript baseline may be 0.0007×. */
+function peerRatio(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '–' : ratio >= 1 ? formatRatio(ratio) : `${ratio.toPrecision(2)}×`;
+}
+
+/** The fastest timed record among `records` that is one of our kernels (not a peer). */
+function fastestKernel(records: readonly PageRecord[], build: (b: string) => boolean): PageRecord | null {
+  return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
+}
+
 export function resultsTable({ mine, native, shared, workUnit }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
@@ -33,7 +44,13 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
   if (hasMine) columns.push(['median', 'median'], ['spread', 'spread']);
   if (hasShared) columns.push(['sharer', 'sharer median']);
   if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
-  columns.push(['native', 'native'], ['vs-native', 'wasm ÷ native speed'], ['rate', `${workUnit}/s`], ['answer', 'answer']);
+  columns.push(['native', 'native'], ['vs-native', 'wasm ÷ native speed']);
+  // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
+  const hasPeers = [...mine, ...shared].some(isPeerRecord);
+  if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
+  columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
+  const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => b.startsWith('wasm-'));
+  const bestNative = fastestKernel(native, () => true);
 
   const body = rows.map(({ yours, sharer }) => {
     const r = (yours ?? sharer)!;
@@ -51,12 +68,26 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
       'vs-sharer': yours && sharer ? formatRatio(speedRatio(yours, sharer)) : '–',
       native: counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
       'vs-native': counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
+      'vs-wasm': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
     // A sharer's verdict shows in the verified column when the row is theirs alone.
     if (!yours && sharer) cells.verified = verdict(sharer);
-    return h('tr', { attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer' } },
+    if (isPeerRecord(r)) {
+      const peer = browserPeer(r.kernel, r.build);
+      cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
+      cells.build = r.build === 'peer-js' ? 'JavaScript' : r.build === 'peer-wasm' ? 'wasm (its own)' : r.build;
+      if (yours?.timing) {
+        const t = yours.timing;
+        const runs = t.samples === 1 ? '1 run' : `${t.samples} runs, ${formatSpread(t.mad_ns, t.median_ns)}`;
+        cells.spread = `${runs}${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+      }
+      cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
+      cells['vs-native'] = bestNative ? peerRatio(speedRatio(r, bestNative)) : '–';
+      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, peerRatio(speedRatio(r, bestWasm))) : '–';
+    }
+    return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
       ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));
   });
   return h('table', { className: 'results', attrs: { 'data-table': 'run' } },

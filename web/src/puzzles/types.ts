@@ -2,7 +2,8 @@
 // A view is optional: puzzles without one get the generic view, which includes the puzzle's own
 // summary tables (Puzzle::summarize) when the engine has any.
 import type { Engine } from '../app/engine';
-import type { Params } from '../share/schema';
+import type { BrowserPeer } from '../share/peers';
+import type { Params, ResultRecord } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 
 /** Everything measured so far that the page holds, for a view's own panels. */
@@ -39,6 +40,34 @@ export interface ParamsEditor {
   show(params: Params, canonical: Params | null): void;
 }
 
+/** One run of a peer program on a case. */
+export interface PeerRun {
+  /** The answer in the puzzle's own shape (chess: {nodes, divide?}), checked like a kernel's. */
+  answer: ResultRecord['answer'];
+  work: number;
+  /** performance.now() around each timed call of the work alone, in ns (one or more calls). */
+  samplesNs: number[];
+  /** Loading the program and warming it up (a perft one ply shallower), in ns: shown, never part
+   * of the timing. */
+  startupNs: number;
+}
+
+/**
+ * Another program timed on the case in this browser, beside our kernels (chess: Stockfish.js,
+ * chess.js). Each runs in a dedicated worker of its own, started per run and terminated by stop().
+ */
+export interface PeerProgram {
+  peer: BrowserPeer;
+  /** Why the program cannot run in this page at all (its files are missing), or null. */
+  availability(): Promise<string | null>;
+  /** Why it does not run this case (a mode it has no counterpart for, over its budget), or null.
+   * `nodes`: the work our kernels counted on the case, when they ran first. */
+  skip(params: Params, work: number | null): string | null;
+  run(params: Params, onStatus: (text: string) => void): Promise<PeerRun>;
+  /** Terminates the worker; a pending run rejects with StoppedError (worker/bridge.ts). */
+  stop(): void;
+}
+
 export interface PuzzleView {
   /** The puzzle id from the C++ registry. */
   id: string;
@@ -66,4 +95,6 @@ export interface PuzzleView {
   /** Extra result panels (a sweep chart, a throughput/latency table, ...), in place of the
    * generic panel of the engine's summary tables. */
   extraResults?(context: ResultsContext): HTMLElement | null;
+  /** Other programs run on the case after our kernels (Run only, not the benchmark buttons). */
+  peers?: readonly PeerProgram[];
 }

@@ -13,6 +13,8 @@ export type Isa = z.infer<typeof IsaSchema>;
 const text = (max: number) => z.string().max(max);
 const finite = z.number().finite();
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'not a valid id');
+// Kernel ids: ours are ids; a browser peer's names its program ("stockfish.js", share/peers.ts).
+const kernelId = z.string().regex(/^[a-z0-9][a-z0-9.-]{0,39}$/, 'not a valid kernel id');
 // Parameter and answer keys: lowercase words. Excludes __proto__ by construction, and the two
 // other names that mean something to JavaScript objects explicitly.
 const key = z
@@ -22,6 +24,9 @@ const key = z
 const scalar = z.union([finite, text(256), z.boolean(), z.null()]);
 const boundedRecord = <T extends z.ZodType>(value: T, maxKeys: number) =>
   z.record(key, value).refine((r) => Object.keys(r).length <= maxKeys, `at most ${maxKeys} entries`);
+// An answer's list of small rows, e.g. chess's divide: [{move: "e2e4", nodes: 600}, ...] (a chess
+// position has at most 218 moves).
+const answerRows = z.array(boundedRecord(z.union([finite, text(32)]), 4)).max(256);
 
 export const ParamsSchema = boundedRecord(scalar, 16);
 export type Params = z.infer<typeof ParamsSchema>;
@@ -47,10 +52,10 @@ export const RecordSchema = z
     // it from the params with the engine and never trusts a given one.
     case_key: text(4096).optional(),
     params: ParamsSchema,
-    kernel: id,
+    kernel: kernelId,
     isa: IsaSchema,
     build: text(40),
-    answer: boundedRecord(z.union([scalar, z.array(finite).max(64)]), 16),
+    answer: boundedRecord(z.union([scalar, z.array(finite).max(64), answerRows]), 16),
     verified: z.boolean().nullable(),
     verified_by: text(120),
     work: z.number().int().min(0),
@@ -101,7 +106,7 @@ export const LinkStateSchema = z
     v: z.literal(1),
     puzzle: id,
     params: ParamsSchema,
-    kernels: z.array(z.string().regex(/^[a-z0-9-]{1,40}\/[a-z0-9.]{1,12}$/)).max(64),
+    kernels: z.array(z.string().regex(/^[a-z0-9.-]{1,40}\/[a-z0-9.]{1,12}$/)).max(64),
     builds: z.array(z.enum(BUILDS)).min(1).max(2),
     shared: z
       .object({

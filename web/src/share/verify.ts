@@ -10,10 +10,12 @@
 //    published answer where the puzzle has one, else with the viewer's own reference run of that
 //    case; with neither, the record is shown as "claimed", never as verified.
 import type { CatalogPuzzle, IsaInfo } from '../app/engine-types';
+import { browserPeer, isPeerRecord } from './peers';
 import type { Params, ResultRecord, Timing } from './schema';
 
-/** A record as the page holds it: keyed by the engine, and marked when its answer is only claimed. */
-export type PageRecord = ResultRecord & { case_key: string; claimed?: true };
+/** A record as the page holds it: keyed by the engine, and marked when its answer is only claimed.
+ * A browser peer's own record also keeps how long the program took to load (never shared). */
+export type PageRecord = ResultRecord & { case_key: string; claimed?: true; startup_ns?: number };
 
 /** One engine request in, its response out (a worker on the page; the module itself in tests). */
 export type EngineCall = (request: unknown) => Promise<unknown>;
@@ -42,7 +44,8 @@ export interface Verified {
 
 // ---- timing bounds ------------------------------------------------------------------------------
 // What a measurement by cpp/core/harness.cpp can look like. Outside these it is not a measurement:
-//  - samples: the harness takes at least 3 (HarnessOptions: min_samples in 3..1000);
+//  - samples: the harness takes at least 3 (HarnessOptions: min_samples in 3..1000); a browser
+//    peer's record may be one timed call (a slow program's perft: share/peers.ts), so 1;
 //  - median_ns in [0.1 ns, 1 day]: a kernel call is at least one cycle of a 10 GHz clock, and no
 //    bench waits a day for one call (the slowest default case, N-queens N = 16, is seconds);
 //  - min_ns <= median_ns: the minimum is one of the samples;
@@ -58,8 +61,8 @@ export const MIN_SAMPLES = 3;
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-3 * Math.max(Math.abs(a), Math.abs(b));
 
 /** Why a timing cannot be a measurement, or null if it can. */
-export function timingProblem(t: Timing, work: number): string | null {
-  if (t.samples < MIN_SAMPLES) return `${t.samples} samples (the harness takes at least ${MIN_SAMPLES})`;
+export function timingProblem(t: Timing, work: number, minSamples = MIN_SAMPLES): string | null {
+  if (t.samples < minSamples) return `${t.samples} samples (the harness takes at least ${minSamples})`;
   if (!(t.median_ns >= MIN_CALL_NS && t.median_ns <= MAX_CALL_NS)) return `a median of ${t.median_ns} ns per call (possible: ${MIN_CALL_NS} ns to one day)`;
   if (t.min_ns > t.median_ns) return 'a minimum above the median';
   if (t.mad_ns > t.median_ns) return `a spread of ±${((100 * t.mad_ns) / t.median_ns).toFixed(0)}% (the median absolute deviation of durations is at most the median)`;
@@ -76,6 +79,11 @@ export function timingProblem(t: Timing, work: number): string | null {
 const WASM_BUILDS = new Set(['wasm-simd128', 'wasm-baseline']);
 
 function kernelProblem(r: ResultRecord, origin: Origin, puzzle: CatalogPuzzle, ctx: VerifyContext): string | null {
+  // A browser peer is no kernel of ours: it must be one the page knows, under its own build.
+  if (origin === 'link' && isPeerRecord(r)) {
+    const peer = browserPeer(r.kernel, r.build);
+    return peer && peer.puzzle === puzzle.id ? null : `'${r.kernel}' (${r.build}) is not a browser peer of ${puzzle.title}`;
+  }
   if (origin === 'link' && !WASM_BUILDS.has(r.build)) return `build '${r.build}' is not a browser build`;
   if (origin === 'report' && r.build.startsWith('wasm')) return `build '${r.build}' is not a native build`;
   const ids = new Set([...puzzle.kernel_order, ...puzzle.kernels.map((k) => k.id)]);
@@ -114,7 +122,7 @@ export async function verifyRecords(records: readonly ResultRecord[], origin: Or
     const puzzle = ctx.puzzles.find((p) => p.id === r.puzzle);
     const problem = !puzzle
       ? `no puzzle '${r.puzzle}' on this page`
-      : kernelProblem(r, origin, puzzle, ctx) ?? (r.timing ? timingProblem(r.timing, r.work) : null);
+      : kernelProblem(r, origin, puzzle, ctx) ?? (r.timing ? timingProblem(r.timing, r.work, isPeerRecord(r) && origin === 'link' ? 1 : MIN_SAMPLES) : null);
     if (problem) rejected.push({ record: r, reason: problem });
     else kept.push(r);
   }

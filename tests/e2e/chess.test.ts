@@ -1,0 +1,211 @@
+// The chess page as a person uses it: type a FEN and see the board; a bad FEN gets the engine's
+// own message and Run is disabled; perft runs every kernel and the two browser peers (Stockfish.js
+// and chess.js, each in a worker of its own) on the same case, all with the published count;
+// clicking a rook shows its attack squares and the Hyperbola Quintessence steps; divide sums to
+// the total; without Stockfish.js's files the page says why and runs the rest.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, loadModule } from '../web/wasm-module';
+import { artifacts, checked, launch, openPage, rows, runAndWait } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+// The wiki's Position 2 and its published counts (chessprogramming wiki, Perft Results).
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const KIWIPETE_PIECES = 32;
+const KIWIPETE_D2 = 2039;
+const KIWIPETE_D3 = 97862;
+const PEERS = ['stockfish.js', 'chess.js'];
+// What the page's server sends with every response (web/vite.config.ts): a worker script must too.
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function setPerft(page: Page, params: { fen?: string; depth?: number; divide?: boolean }) {
+  await page.waitForFunction(() => !(document.querySelector('#param-fen') as HTMLInputElement | null)?.disabled);
+  await page.selectOption('#param-mode', 'perft');
+  if (params.fen !== undefined) await page.fill('#param-fen', params.fen);
+  if (params.depth !== undefined) await page.fill('#param-depth', String(params.depth));
+  if (params.divide !== undefined) await page.setChecked('#param-divide', params.divide);
+}
+
+/** Only these kernels (and the peers named) run. */
+async function pick(page: Page, keys: string[]) {
+  await page.click('.kernel-actions button:text("none")');
+  for (const key of keys) await page.check(`input[data-kernel="${key}"]`);
+}
+
+const answerNodes = (answer: string) => Number(/nodes=(\d+)/.exec(answer)?.[1]);
+
+describe('chess page', () => {
+  it('draws the typed FEN, and refuses a bad one with the engine’s message', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    await setPerft(page, { fen: KIWIPETE, depth: 3 });
+    await checked(page);
+    await page.waitForSelector(`svg.chess-board[data-fen="${KIWIPETE}"]`);
+    expect(await page.locator('svg.chess-board text.piece').count()).toBe(KIWIPETE_PIECES);
+    expect(await page.locator('svg.chess-board [data-square="e1"] text.piece').getAttribute('data-piece')).toBe('K');
+    expect(await page.locator('svg.chess-board [data-square="e8"] text.piece').getAttribute('data-piece')).toBe('k');
+
+    // The engine says what is wrong (checked by the same module in Node), under the field.
+    const bad = KIWIPETE.replace(' w ', ' x ');
+    const m = await loadModule('simd');
+    const engine = call(m, { action: 'validate', puzzle: 'chess', params: { mode: 'perft', fen: bad, depth: 3, divide: false, piece: 'queen', measure: 'throughput' } });
+    expect(engine.ok).toBe(false);
+    expect(engine.error).toMatch(/^fen: /);
+    await setPerft(page, { fen: bad });
+    await page.waitForFunction((text) => document.querySelector('[data-error-for="fen"]')?.textContent === text, engine.error);
+    expect(await page.isDisabled('#run')).toBe(true);
+    expect(await page.locator('svg.chess-board').count()).toBe(0); // no drawing of a position that is not one
+    await setPerft(page, { fen: KIWIPETE });
+    await checked(page);
+    expect(await page.textContent('[data-error-for="fen"]')).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs perft 3 on Kiwipete: ✓ for every kernel and both peers, with the same count', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    await setPerft(page, { fen: KIWIPETE, depth: 3, divide: false });
+    for (const peer of PEERS) expect(await page.isChecked(`input[data-kernel="${peer}/peer"]`)).toBe(true);
+    await runAndWait(page, 170_000);
+    const table = await rows(page);
+    const kernels = table.filter((r) => !PEERS.includes(r.kernel.replace(/\s*peer$/, '')));
+    expect(kernels.length).toBeGreaterThanOrEqual(6);
+    for (const row of kernels) {
+      expect(row.verified, JSON.stringify(row)).toBe('✓');
+      expect(answerNodes(row.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
+    }
+    for (const peer of PEERS) {
+      const row = table.find((r) => r.kernel.startsWith(peer));
+      expect(row, `${peer} row`).toBeDefined();
+      expect(row!.kernel).toContain('peer'); // marked as a peer
+      expect(row!.verified, JSON.stringify(row)).toBe('✓');
+      expect(answerNodes(row!.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
+      expect(row!['vs-wasm'], JSON.stringify(row)).toMatch(/^\d+(\.\d+)?(e-\d+)?×$/); // a ratio to our best wasm kernel
+      expect(row!.spread).toMatch(/^(1 run|\d+ runs, ±[\d.]+%); loading and warm-up .+ untimed$/);
+    }
+    await page.screenshot({ path: join(artifacts, 'chess-perft.png'), fullPage: true });
+
+    // A share link carries the peers' rows; the receiving page re-checks their counts.
+    await page.click('#copy-link');
+    await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
+    const link = await page.inputValue('#share-link');
+    const other = await openPage(browser, link, { width: 1366, height: 900 });
+    await other.page.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tr[data-peer]').length === 2);
+    const sharedRows = await rows(other.page);
+    for (const peer of PEERS) {
+      const row = sharedRows.find((r) => r.kernel.startsWith(peer));
+      expect(row?.verified, JSON.stringify(row)).toBe('✓');
+      expect(answerNodes(row!.answer)).toBe(KIWIPETE_D3);
+    }
+    expect(await other.page.locator('tr[data-peer="stockfish.js"]').getAttribute('data-source')).toBe('sharer');
+    expect(other.errors).toEqual([]);
+    await other.page.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a rook’s attack squares and its steps, by click and by keyboard', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    await setPerft(page, { fen: KIWIPETE, depth: 1 });
+    await page.waitForSelector(`svg.chess-board[data-fen="${KIWIPETE}"]`);
+    expect(await page.locator('svg.chess-board g.attacked').count()).toBe(0);
+    await page.click('svg.chess-board g[data-square="a1"]');
+    // The a1 rook sees a2 (a pawn, captured square included) up the file and b1, c1, d1 up to the
+    // king on e1 along the rank.
+    const attacked = () => page.$$eval('svg.chess-board g.attacked', (gs) => gs.map((g) => g.getAttribute('data-square')).sort());
+    expect(await attacked()).toEqual(['a2', 'b1', 'c1', 'd1', 'e1']);
+    const steps = page.locator('.hq-steps[data-slider="a1"]');
+    expect(await steps.locator('.hq-line').count()).toBe(2);
+    for (const line of ['file', 'rank']) expect(await steps.locator(`.hq-line[data-line="${line}"] .hq-step`).count()).toBe(9);
+    expect(await steps.locator('.hq-line[data-line="file"] .hq-line-title').textContent()).toContain('byte swap');
+    expect(await steps.locator('.hq-line[data-line="rank"] .hq-line-title').textContent()).toContain('bit reversal');
+    const value = (line: string, step: string) => steps.locator(`.hq-line[data-line="${line}"] [data-step="${step}"] svg`).getAttribute('data-value');
+    expect(await value('file', 'attacks')).toBe('0x0000000000000100'); // a2
+    expect(await value('rank', 'attacks')).toBe('0x000000000000001e'); // b1 c1 d1 e1
+    expect(await value('file', 'r')).toBe('0x0000000000000001');
+
+    // Keyboard: Tab to the h1 rook and press Enter.
+    await page.focus('svg.chess-board g[data-square="h1"]');
+    await page.keyboard.press('Enter');
+    expect(await attacked()).toEqual(['e1', 'f1', 'g1', 'h2']);
+    expect(await page.locator('svg.chess-board g[data-square="h1"]').getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: join(artifacts, 'chess-rook.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('divides perft 2: one row per root move, summing to the total', async () => {
+    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 390, height: 844 });
+    await setPerft(page, { fen: KIWIPETE, depth: 2, divide: true });
+    await pick(page, ['hq/scalar', 'hq-simd/simd128', 'stockfish.js/peer']);
+    await runAndWait(page);
+    const check = page.locator('.divide-check');
+    expect(await check.getAttribute('data-divide-sum')).toBe(String(KIWIPETE_D2));
+    expect(await check.getAttribute('data-divide-nodes')).toBe(String(KIWIPETE_D2));
+    expect(await check.textContent()).toContain('All 3 runs with a divide list agree');
+    const moves = await page.$$eval('table[data-table="divide"] tbody tr', (trs) => trs.map((tr) => Number(tr.children[1]!.textContent!.replace(/,/g, ''))));
+    expect(moves.length).toBe(48);
+    expect(moves.reduce((a, b) => a + b, 0)).toBe(KIWIPETE_D2);
+    expect([...moves].sort((a, b) => b - a)).toEqual(moves); // sorted, largest first
+    await page.screenshot({ path: join(artifacts, 'chess-divide-phone.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('flags a peer whose count differs from ours', async () => {
+    // A stand-in for the engine's script that speaks the same UCI lines but miscounts (Kiwipete
+    // has 48 moves).
+    const fake = `onmessage = (e) => {
+      const c = String(e.data);
+      if (c === 'uci') postMessage('uciok');
+      else if (c === 'isready') postMessage('readyok');
+      else if (c.startsWith('go perft ')) postMessage('Nodes searched: 49');
+    };`;
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.route('**/peers/stockfish/stockfish-19-lite-single.js', (route) =>
+      route.request().method() === 'HEAD' ? route.fulfill({ status: 200 }) : route.fulfill({ status: 200, contentType: 'text/javascript', body: fake, headers: ISOLATION }));
+    await page.goto(`${baseUrl}#chess`);
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''));
+    await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
+    await pick(page, ['hq/scalar', 'stockfish.js/peer']);
+    await runAndWait(page);
+    const row = (await rows(page)).find((r) => r.kernel.startsWith('stockfish.js'));
+    expect(row, await page.textContent('.notices') ?? '').toBeDefined();
+    expect(answerNodes(row!.answer)).toBe(49);
+    expect(row!.verified).toBe('✗');
+    expect(await page.textContent('.notices')).toContain('stockfish.js/peer counts 49 nodes');
+    await page.close();
+  });
+
+  it('says why Stockfish.js is unavailable when its files are missing, and runs the rest', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/peers/stockfish/**', (route) => route.fulfill({ status: 404, body: 'not installed' }));
+    await page.goto(`${baseUrl}#chess`);
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''));
+    const box = page.locator('input[data-kernel="stockfish.js/peer"]');
+    await page.waitForFunction(() => (document.querySelector('input[data-kernel="stockfish.js/peer"]') as HTMLInputElement | null)?.disabled === true);
+    expect(await box.isDisabled()).toBe(true);
+    expect(await page.locator('label.kernel.unavailable').textContent()).toContain('not installed');
+    await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
+    await pick(page, ['hq/scalar', 'chess.js/peer']);
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(table.map((r) => r.kernel.replace(/\s*peer$/, ''))).toEqual(['hq', 'chess.js']);
+    for (const row of table) expect(answerNodes(row.answer)).toBe(48);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
