@@ -28,7 +28,7 @@ async function paste(page: Page, text: string) {
 }
 
 describe('Cephalopod page', () => {
-  it('edits the board by clicks, keys and a pasted contest input, and answers an official test with a ✓ for every kernel', async () => {
+  it('edits the board by clicks, keys and a pasted contest input, and answers an official test with a ✓ for every kernel checked against the reference', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
     await page.fill('#param-board', '000000000');
     await page.waitForFunction(() => document.querySelector('.dice-grid .die')?.getAttribute('data-value') === '0');
@@ -51,7 +51,8 @@ describe('Cephalopod page', () => {
     expect(table.length).toBeGreaterThanOrEqual(6); // every kernel of the SIMD build, and the baseline's
     for (const row of table) {
       expect(row.answer, JSON.stringify(row)).toContain('sum=322444322');
-      expect(row.verified, JSON.stringify(row)).toBe('✓');
+      // No answers live in code (issue: not even the official ones), so the reference is the judge.
+      expect(row.verified, JSON.stringify(row)).toBe(row.kernel === 'reference' ? 'ref' : '✓');
     }
     // The board word and the search profile, from the engine's illustration.
     expect(await page.locator('.word .bit-group').count()).toBe(9);

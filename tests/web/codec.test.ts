@@ -2,7 +2,7 @@
 // are built with Node's zlib, independently of the codec under test.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS, toBase64Url } from '../../web/src/share/codec';
+import { decodeLink, encodeLink, encodeLinkWithin, MAX_FRAGMENT_CHARS, toBase64Url } from '../../web/src/share/codec';
 import type { LinkState, ResultRecord } from '../../web/src/share/schema';
 
 const record: ResultRecord = {
@@ -127,3 +127,36 @@ describe('share link codec', () => {
 });
 
 // Params from a link are checked by the engine's validate (tests/web/verify.test.ts), not here.
+
+describe('share links that would be too long', () => {
+  // Records whose answers are random text, so compression cannot hide their size.
+  const randomText = (n: number) => Array.from({ length: n }, () => String.fromCharCode(48 + Math.floor(Math.random() * 75))).join('');
+  const noisy = (caseIndex: number, k: number): ResultRecord => ({
+    ...record,
+    case: `n=${caseIndex}`,
+    case_key: `{"n":${caseIndex}}`,
+    kernel: `k${k}`,
+    answer: Object.fromEntries(['a', 'b', 'c', 'd'].map((key) => [key, randomText(240)])),
+  });
+  const stateWith = (records: ResultRecord[]): LinkState => ({ ...state, shared: { environment, native: null, records } });
+
+  it('leave out the least recent cases, whole, until the link fits, and still decode', async () => {
+    const records = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((c) => [0, 1, 2, 3, 4, 5].map((k) => noisy(c, k)));
+    expect((await encodeLink(stateWith(records))).length).toBeGreaterThan(MAX_FRAGMENT_CHARS);
+    const { fragment, kept, leftOut } = await encodeLinkWithin(records, stateWith);
+    expect(fragment.length).toBeLessThanOrEqual(MAX_FRAGMENT_CHARS);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(leftOut).toBe(records.length - kept.length);
+    expect(kept).toEqual(records.slice(0, kept.length)); // a prefix: the most recent cases stay
+    expect(kept.length % 6).toBe(0); // whole cases only
+    const decoded = await decodeLink(`#${fragment}`);
+    expect(decoded.kind).toBe('ok');
+    if (decoded.kind === 'ok') expect(decoded.state.shared?.records).toEqual(kept);
+  });
+
+  it('keep everything when it fits', async () => {
+    const { kept, leftOut } = await encodeLinkWithin([record], stateWith);
+    expect(kept).toEqual([record]);
+    expect(leftOut).toBe(0);
+  });
+});

@@ -23,7 +23,7 @@ import { pivotTable, resultsTable } from './app/results';
 import { sourcesOf, summaryPanel } from './app/summary';
 import { views } from './puzzles';
 import type { BenchGroup, ParamsEditor, PeerProgram, ResultsContext } from './puzzles/types';
-import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS } from './share/codec';
+import { decodeLink, encodeLinkWithin, MAX_FRAGMENT_CHARS } from './share/codec';
 import { BUILDS, MAX_SHARED_RECORDS, type Build, type Environment, type LinkState, type Params, type ResultRecord } from './share/schema';
 import { PEER_ISA } from './share/peers';
 import { neutralizeBidi } from './share/text';
@@ -828,8 +828,8 @@ class App {
     const recency = [...new Set(s.mine.map((r) => r.case_key).reverse())];
     const order = [...(key !== undefined && recency.includes(key) ? [key] : []), ...recency.filter((k) => k !== key)];
     const ordered = order.flatMap((k) => s.mine.filter((r) => r.case_key === k));
-    let records: ResultRecord[] = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
-    const firstBuild = BUILDS.find((b) => records.some((r) => r.build === BUILD_NAME[b])) ?? [...this.builds][0]!;
+    const candidates: ResultRecord[] = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
+    const firstBuild = BUILDS.find((b) => candidates.some((r) => r.build === BUILD_NAME[b])) ?? [...this.builds][0]!;
     const environment = this.environments.get(firstBuild);
     const stateWith = (shared: ResultRecord[]): LinkState => ({
       v: 1,
@@ -840,20 +840,13 @@ class App {
       ...(shared.length && environment ? { shared: { environment, native: this.native?.source.report.environment ?? null, records: shared } } : {}),
     });
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
-    let fragment = await encodeLink(stateWith(records));
-    let leftOut = 0;
-    while (fragment.length > MAX_FRAGMENT_CHARS && records.length) {
-      const lastCase = records[records.length - 1]!.case_key;
-      const kept = records.filter((r) => r.case_key !== lastCase);
-      leftOut += records.length - kept.length;
-      records = kept;
-      fragment = await encodeLink(stateWith(records));
-    }
+    const { fragment, kept: records, leftOut: tooLong } = await encodeLinkWithin(candidates, stateWith);
+    const leftOut = tooLong + ordered.length - candidates.length;
     const url = `${location.origin}${location.pathname}#${fragment}`;
     this.el.share.value = url;
     this.el.share.select();
     const cases = new Set(records.map((r) => r.case_key)).size;
-    const trimmed = leftOut ? ` (${leftOut} older results left out to keep the link under ${MAX_FRAGMENT_CHARS / 1024} KiB)` : '';
+    const trimmed = leftOut ? ` (${leftOut} older results left out to keep the link under ${MAX_SHARED_RECORDS} results and ${MAX_FRAGMENT_CHARS / 1024} KiB)` : '';
     const what = (records.length ? `, with your ${records.length} results on ${cases} case${cases === 1 ? '' : 's'}` : '') + trimmed;
     try {
       await navigator.clipboard.writeText(url);

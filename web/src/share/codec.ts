@@ -23,6 +23,27 @@ export async function encodeLink(state: LinkState): Promise<string> {
   return `s=${LINK_VERSION}.${toBase64Url(packed)}`;
 }
 
+/**
+ * Encodes the state made from `records` so that the fragment fits in `maxChars` (what a viewer's
+ * page accepts): while it is too long, the case of the last record (records come most recent case
+ * first) is left out whole. Returns the fragment, the records kept and how many were left out.
+ */
+export async function encodeLinkWithin<R extends { case_key?: string | undefined }>(
+  records: readonly R[],
+  stateWith: (kept: R[]) => LinkState,
+  maxChars = MAX_FRAGMENT_CHARS,
+): Promise<{ fragment: string; kept: R[]; leftOut: number }> {
+  let kept = [...records];
+  let fragment = await encodeLink(stateWith(kept));
+  while (fragment.length > maxChars && kept.length) {
+    const lastCase = kept[kept.length - 1]!.case_key;
+    const fewer = kept.filter((r) => r.case_key !== lastCase);
+    kept = fewer;
+    fragment = await encodeLink(stateWith(kept));
+  }
+  return { fragment, kept, leftOut: records.length - kept.length };
+}
+
 export async function decodeLink(fragment: string): Promise<DecodeResult> {
   const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (!text.startsWith('s=')) return { kind: 'none' };
