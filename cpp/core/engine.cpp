@@ -500,14 +500,20 @@ json handle_bench(const json& request, const ProgressFn& progress) {
   };
   std::vector<Job> jobs;
   std::set<std::string> matched_cases;
+  const auto requested = [&](const NamedCase& c) -> const std::string* {
+    for (const auto& wanted : cases.value())
+      if (wanted == c.name || (!c.alias.empty() && wanted == c.alias)) return &wanted;
+    return nullptr;
+  };
   for (const Puzzle* p : chosen) {
     auto sel = select_kernels(*p, request.contains("kernels") ? request["kernels"] : json());
     if (!sel) return error_response(sel.error());
     for (const auto& c : p->bench_cases()) {
-      if (!cases.value().empty() &&
-          std::find(cases.value().begin(), cases.value().end(), c.name) == cases.value().end())
-        continue;
-      matched_cases.insert(c.name);
+      if (!cases.value().empty()) {
+        const std::string* wanted = requested(c);
+        if (!wanted) continue;
+        matched_cases.insert(*wanted);
+      }
       auto checked = p->canonical_params(c.params);
       if (!checked) return error_response(p->info().id + " case " + c.name + ": " + checked.error());
       jobs.push_back({p, &c, sel.value()});
@@ -517,7 +523,7 @@ json handle_bench(const json& request, const ProgressFn& progress) {
     if (!matched_cases.count(name)) {
       std::string list;
       for (const Puzzle* p : chosen)
-        for (const auto& c : p->bench_cases()) list += (list.empty() ? "" : ", ") + c.name;
+        for (const auto& c : p->bench_cases()) list += (list.empty() ? "" : ", ") + (c.alias.empty() ? c.name : c.alias);
       return error_response("unknown bench case " + quote_user_text(name) + " (known: " + list + ")");
     }
   }

@@ -97,6 +97,7 @@ class Kernel {
 struct NamedCase {
   std::string name;  // e.g. "n=12"; `bench --case` picks cases by it
   json params;
+  std::string alias = {};  // a short handle `bench --case` also takes where the name is long
 };
 
 struct PuzzleInfo {

@@ -36,16 +36,19 @@ struct SplitMix {
 };
 
 // A bench case is named as the engine labels its records: case_name of the canonical params
-// (so `bench --case` takes what a report shows; a named position appears as its FEN).
-NamedCase named_case(json params) {
+// (so `bench --case` takes what a report shows; a named position appears as its FEN), with a short
+// alias such as "kiwipete d5" that `bench --case` takes too.
+NamedCase named_case(json params, std::string alias) {
   auto canonical = Chess::canonical_params(params, {});
-  return {case_name(canonical ? canonical.value() : params), std::move(params)};
+  return {case_name(canonical ? canonical.value() : params), std::move(params), std::move(alias)};
 }
 NamedCase perft_case(const char* position, int depth) {
-  return named_case({{"mode", "perft"}, {"fen", position}, {"depth", depth}, {"divide", false}});
+  return named_case({{"mode", "perft"}, {"fen", position}, {"depth", depth}, {"divide", false}},
+                    std::string(position) + " d" + std::to_string(depth));
 }
 NamedCase attacks_case(const char* piece, const char* measure) {
-  return named_case({{"mode", "attacks"}, {"piece", piece}, {"measure", measure}});
+  return named_case({{"mode", "attacks"}, {"piece", piece}, {"measure", measure}},
+                    std::string(piece) + " " + measure);
 }
 
 std::vector<RegisteredKernel>& kernel_list() {

@@ -122,6 +122,8 @@ function wordDrawing(ill: Illustration): HTMLElement {
     h('figcaption', {}, `The board as one word: ${ill.word_hex} (${ill.word}). Cells in spiral order around the ring, corners and edges alternating, the centre in the top bits: a quarter turn rotates the low 24 bits by 6.`));
 }
 
+const isPowerOfTen = (n: number) => n > 0 && Math.abs(n - 10 ** Math.round(Math.log10(n))) < 1e-9 * n;
+
 function levelsChart(ill: Illustration): HTMLElement {
   const canvas = h('canvas', { attrs: { 'aria-label': 'distinct boards and symmetry classes per depth, log scale', 'data-levels': String(ill.levels.length) } });
   chart?.destroy();
@@ -142,14 +144,21 @@ function levelsChart(ill: Illustration): HTMLElement {
       maintainAspectRatio: false,
       scales: {
         x: { title: { display: true, text: 'depth (turns played)' } },
-        y: { type: 'logarithmic', title: { display: true, text: 'boards at this depth (log scale)' } },
+        // Powers of ten only (chart.js labels 1.1, 1.2, ... on a short log axis), and room up to 10.
+        y: {
+          type: 'logarithmic',
+          min: 1,
+          suggestedMax: 10,
+          title: { display: true, text: 'boards at this depth (log scale)' },
+          ticks: { callback: (v) => (isPowerOfTen(Number(v)) ? Number(v).toLocaleString('en') : '') },
+        },
       },
       plugins: { legend: { position: 'bottom', labels: { boxWidth: 18, font: { size: 11 } } } },
     },
   });
   const last = ill.levels[ill.levels.length - 1];
   const caption = ill.levels_complete
-    ? `Per depth: boards the plain BFS keeps after merging, and the classes the symmetric BFS keeps (about 8× fewer). Every path is counted, none stored.`
+    ? `Per depth: boards the plain BFS keeps after merging, and the classes the symmetric BFS keeps (up to 8× fewer). Every path is counted, none stored.`
     : `The profile stops at depth ${last?.depth ?? 0} of ${ill.depth}: past that it would outgrow the drawing's budget (the kernels go on).`;
   return h('figure', { className: 'levels-figure' }, h('div', { className: 'chart-wrap' }, canvas), h('figcaption', {}, caption));
 }
