@@ -27,6 +27,7 @@ const DIVIDE_LINE = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/;
 const NODES_LINE = /^Nodes searched: (\d+)$/;
 export const WARMUP_MS = 200;
 const WARMUP_MAX_CALLS = 200;
+const HANDSHAKE_MS = 30_000;
 
 const peer = browserPeer('stockfish.js')!;
 
@@ -68,6 +69,16 @@ class UciWorker {
       const line = this.lines.shift() ?? (await this.next());
       seen(line);
       if (want(line)) return line;
+    }
+  }
+
+  /** `promise`, unless the engine stays silent for `ms`: then the conversation fails with a message. */
+  async within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+    const timer = setTimeout(() => this.fail(new Error(`Stockfish.js did not answer ${what} within ${ms / 1000} s`)), ms);
+    try {
+      return await promise;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -118,8 +129,10 @@ class StockfishPeer implements PeerProgram {
     onStatus('Stockfish.js · loading and warming up (not timed)');
     const engine = (this.engine = new UciWorker(STOCKFISH_SCRIPT));
     try {
+      // A handshake answers in well under a second once loaded; silence means it never will
+      // (a blocked or broken file), and the run should say so rather than wait for Stop.
       engine.send('uci');
-      await engine.until((l) => l === 'uciok');
+      await engine.within(HANDSHAKE_MS, "'uci'", engine.until((l) => l === 'uciok'));
       engine.send(`position fen ${c.fen}`);
       const warmup = performance.now();
       for (let i = 0; i < WARMUP_MAX_CALLS && (i === 0 || performance.now() - warmup < WARMUP_MS); ++i) {
@@ -127,7 +140,7 @@ class StockfishPeer implements PeerProgram {
         await engine.until((l) => NODES_LINE.test(l));
       }
       engine.send('isready');
-      await engine.until((l) => l === 'readyok');
+      await engine.within(HANDSHAKE_MS, "'isready'", engine.until((l) => l === 'readyok'));
       const startupNs = (performance.now() - started) * 1e6;
       onStatus(`Stockfish.js · go perft ${c.depth}`);
       const samplesMs: number[] = [];
