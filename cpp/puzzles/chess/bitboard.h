@@ -10,6 +10,10 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace sp::chess {
 
@@ -44,7 +48,19 @@ inline Square pop_lsb(Bitboard& b) {
   return s;
 }
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
-constexpr Bitboard byte_swap(Bitboard b) { return __builtin_bswap64(b); }
+// wasm has no 64-bit byte swap: LLVM spells __builtin_bswap64 as about 15 shifts, masks and ors,
+// where x86 has `bswap` and ARM `rev`. With SIMD128 one byte shuffle of a vector register does it
+// (V8 emits a move in, a pshufb / tbl and a move out); Hyperbola Quintessence swaps three times per
+// line, so this is most of the scalar kernel's cost in wasm.
+constexpr Bitboard byte_swap(Bitboard b) {
+#if defined(__wasm_simd128__)
+  if (!std::is_constant_evaluated()) {
+    const v128_t v = wasm_i64x2_splat(static_cast<std::int64_t>(b));
+    return static_cast<Bitboard>(wasm_i64x2_extract_lane(wasm_i8x16_shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8), 0));
+  }
+#endif
+  return __builtin_bswap64(b);
+}
 
 // The eight compass directions as square offsets.
 enum Direction : int {
