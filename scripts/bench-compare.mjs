@@ -46,11 +46,35 @@ for (const build of ['simd128', 'baseline']) {
     console.error(`bench-compare: ${build}: ${result.response.error}`);
     process.exit(1);
   }
-  runs[build] = { environment: result.environment, records: result.response.report.records };
+  runs[build] = { environment: result.environment, aliases: result.aliases, records: result.response.report.records };
 }
 const nativeRecords = native.report.records;
 const compared = {};
 for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n]) => window.simdPuzzles.compare(w, n), [runs[build].records, nativeRecords]);
+
+// Browser peers (chess: Stockfish.js, chess.js) on every case our kernels ran that they have a
+// counterpart for, in the same page and run, after our kernels.
+const peerRuns = [];
+const PEER_ISA = 'peer';
+for (const puzzle of new Set(runs.simd128.records.map((r) => r.puzzle))) {
+  const peers = await page.evaluate((p) => window.simdPuzzles.peers(p), puzzle);
+  if (!peers.length) continue;
+  const caseKeys = [...new Set(runs.simd128.records.filter((r) => r.puzzle === puzzle).map((r) => r.case_key))];
+  for (const key of caseKeys) {
+    const ours = runs.simd128.records.filter((r) => r.case_key === key && r.verified !== false);
+    const works = [...new Set(ours.map((r) => r.work))];
+    for (const kernel of peers) {
+      console.log(`  [peer ${kernel}] ${runs.simd128.aliases[ours[0].case] ?? ours[0].case}`);
+      const result = await page.evaluate(([p, k, params, work]) => window.simdPuzzles.peer(p, k, params, work), [puzzle, kernel, ours[0].params, works.length === 1 ? works[0] : null]);
+      if ('skipped' in result || 'error' in result) {
+        if ('error' in result) console.log(`    ${kernel}: ${result.error}`);
+        continue;
+      }
+      const agrees = works.length === 1 && result.work === works[0];
+      peerRuns.push({ puzzle, case_key: key, case: ours[0].case, kernel, agrees, ...result });
+    }
+  }
+}
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
@@ -82,6 +106,47 @@ console.log(`\n${header.map((h, i) => h.padEnd(widths[i])).join('  ')}`);
 for (const t of table) console.log(t.map((c, i) => (i >= 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
 if (rows.some((r) => !r.verified)) console.log('\nWARNING: some wasm results did not verify');
 
+// Our best kernel against the peers, per case: natively (Debian's Stockfish, a peer record in the
+// native report) and in this browser (the browser peers above against our best SIMD128 kernel).
+const peerRows = [];
+const perSecond = (r) => r?.timing?.units_per_second ?? null;
+const bestOf = (records) => records.filter((r) => r.isa !== PEER_ISA && r.verified !== false && perSecond(r)).sort((a, b) => perSecond(b) - perSecond(a))[0];
+const browserPeers = [...new Set(peerRuns.map((p) => p.kernel))];
+const nativePeers = [...new Set(nativeRecords.filter((r) => r.isa === PEER_ISA).map((r) => r.kernel))];
+for (const key of [...new Set([...peerRuns.map((p) => p.case_key), ...nativeRecords.filter((r) => r.isa === PEER_ISA).map((r) => r.case_key)])]) {
+  const wasm = runs.simd128.records.filter((r) => r.case_key === key);
+  const nat = nativeRecords.filter((r) => r.case_key === key);
+  if (!wasm.length) continue; // a case this run did not cover
+  const bestNative = bestOf(nat);
+  const bestWasm = bestOf(wasm);
+  const label = runs.simd128.aliases[wasm[0].case] ?? wasm[0].case;
+  const cells = [label, bestNative ? `${bestNative.kernel}/${bestNative.isa}` : '–', mega(perSecond(bestNative))];
+  for (const k of nativePeers) {
+    const peer = nat.find((r) => r.kernel === k && r.isa === PEER_ISA);
+    cells.push(mega(perSecond(peer)), times(perSecond(bestNative), perSecond(peer)));
+  }
+  cells.push(bestWasm ? `${bestWasm.kernel}/${bestWasm.isa}` : '–', mega(perSecond(bestWasm)));
+  for (const k of browserPeers) {
+    const peer = peerRuns.find((p) => p.case_key === key && p.kernel === k);
+    cells.push(peer ? mega(perSecond(peer)) + (peer.agrees ? '' : ' (count differs!)') : '–', times(perSecond(bestWasm), perSecond(peer)));
+  }
+  peerRows.push(cells);
+}
+const peerHeader = ['case', 'best native', 'M/s', ...nativePeers.flatMap((k) => [`${k} (native) M/s`, `best ÷ ${k}`]), 'best wasm', 'M/s', ...browserPeers.flatMap((k) => [`${k} M/s`, `best wasm ÷ ${k}`])];
+function mega(x) {
+  return x == null ? '–' : (x / 1e6).toPrecision(3);
+}
+function times(a, b) {
+  return a == null || b == null ? '–' : `${(a / b).toFixed(2)}×`;
+}
+const peerTitle = 'Against the peers, million nodes per second (native peers from the native report; browser peers in this page, after our kernels):';
+if (peerRows.length) {
+  console.log(`\n${peerTitle}`);
+  const w = peerHeader.map((h, i) => Math.max(h.length, ...peerRows.map((r) => r[i].length)));
+  console.log(peerHeader.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const r of peerRows) console.log(r.map((c, i) => c.padEnd(w[i])).join('  '));
+}
+
 const env = native.report.environment;
 const browserEnv = runs.simd128.environment;
 const md = [
@@ -92,7 +157,11 @@ const md = [
   `| ${header.join(' | ')} |`,
   `| ${header.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`,
   ...table.map((t) => `| ${t.join(' | ')} |`),
+  ...(peerRows.length
+    ? ['', peerTitle, '',
+       `| ${peerHeader.join(' | ')} |`, `| ${peerHeader.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...peerRows.map((r) => `| ${r.join(' | ')} |`)]
+    : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows, peers: peerRuns }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);

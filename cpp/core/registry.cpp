@@ -102,7 +102,10 @@ json catalog_json() {
       if (!k->available()) kernels.back()["unavailable_reason"] = k->unavailable_reason();
     }
     json cases = json::array();
-    for (const auto& c : p->bench_cases()) cases.push_back({{"name", c.name}, {"params", c.params}});
+    for (const auto& c : p->bench_cases()) {
+      cases.push_back({{"name", c.name}, {"params", c.params}});
+      if (!c.alias.empty()) cases.back()["alias"] = c.alias;
+    }
     puzzles.push_back({{"id", info.id},
                        {"title", info.title},
                        {"summary", info.summary},

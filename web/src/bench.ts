@@ -4,25 +4,51 @@
 // come from the engine itself, so they carry its case_key.
 import { learnIsas, nativeCounterpart, speedRatio } from './app/compare';
 import type { Catalog } from './app/engine-types';
-import type { Build, Environment } from './share/schema';
+import { peerTiming } from './peers/perft-params';
+import { views } from './puzzles';
+import type { Build, Environment, Params, Timing } from './share/schema';
 import type { PageRecord } from './share/verify';
 import { WorkerBridge } from './worker/bridge';
 
 interface BenchResult {
   environment: Environment;
+  /** Each bench case's short alias by its name, where it has one (chess: "kiwipete d5"). */
+  aliases: Record<string, string>;
   response: { ok: boolean; error?: string; report?: { records: PageRecord[] } };
 }
+
+/** A browser peer on one case (chess: Stockfish.js, chess.js), as the page runs it. */
+type PeerResult = { skipped: string } | { error: string } | { answer: PageRecord['answer']; work: number; timing: Timing; startup_ns: number };
 
 const api = {
   async bench(build: Build, request: unknown): Promise<BenchResult> {
     const bridge = new WorkerBridge(build);
     try {
       const environment = await bridge.start();
-      learnIsas((await bridge.call<Catalog>({ action: 'catalog' })).isas);
+      const catalog = await bridge.call<Catalog>({ action: 'catalog' });
+      learnIsas(catalog.isas);
+      const aliases = Object.fromEntries(catalog.puzzles.flatMap((p) => p.bench_cases.flatMap((c) => (c.alias ? [[c.name, c.alias]] : []))));
       const response = await bridge.call<BenchResult['response']>(request, (e) => console.log(`progress ${JSON.stringify(e)}`));
-      return { environment, response };
+      return { environment, aliases, response };
     } finally {
       bridge.stop();
+    }
+  },
+  /** The peers the puzzle's view has (kernel names). */
+  peers(puzzle: string): string[] {
+    return (views.get(puzzle)?.peers ?? []).map((p) => p.peer.kernel);
+  },
+  /** One peer on one case; `work`: the count our kernels agree on, for the peer's budget. */
+  async peer(puzzle: string, kernel: string, params: Params, work: number | null): Promise<PeerResult> {
+    const program = views.get(puzzle)?.peers?.find((p) => p.peer.kernel === kernel);
+    if (!program) return { error: `${puzzle} has no browser peer '${kernel}'` };
+    const why = (await program.availability()) ?? program.skip(params, work);
+    if (why) return { skipped: why };
+    try {
+      const run = await program.run(params, () => {});
+      return { answer: run.answer, work: run.work, timing: peerTiming(run.samplesNs, run.work), startup_ns: run.startupNs };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
     }
   },
   compare(wasm: PageRecord[], native: PageRecord[]) {

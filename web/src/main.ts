@@ -26,6 +26,7 @@ import type { BenchGroup, ParamsEditor, PeerProgram, ResultsContext } from './pu
 import { decodeLink, encodeLinkWithin, MAX_FRAGMENT_CHARS } from './share/codec';
 import { BUILDS, MAX_SHARED_RECORDS, type Build, type Environment, type LinkState, type Params, type ResultRecord } from './share/schema';
 import { PEER_ISA } from './share/peers';
+import { peerTiming } from './peers/perft-params';
 import { neutralizeBidi } from './share/text';
 import { checkAnswers, verifyRecords, type Origin, type PageRecord, type Rejected, type VerifyContext } from './share/verify';
 import { StoppedError, WorkerBridge } from './worker/bridge';
@@ -715,16 +716,11 @@ class App {
     } finally {
       this.activePeer = null;
     }
-    // The harness's statistics over the peer's calls: median, minimum, median absolute deviation.
-    const sorted = run.samplesNs.map((x) => Math.max(x, 1)).sort((a, b) => a - b);
-    const median = (xs: number[]) => (xs.length % 2 ? xs[xs.length >> 1]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2);
-    const ns = median(sorted);
-    const mad = median(sorted.map((x) => Math.abs(x - ns)).sort((a, b) => a - b));
     const record: PageRecord = {
       puzzle: id, case: check.case, case_key: check.case_key, params: check.params,
       kernel: program.peer.kernel, isa: PEER_ISA, build: program.peer.build,
       answer: run.answer, verified: null, verified_by: '', work: run.work, work_unit: check.work_unit,
-      timing: { samples: sorted.length, reps_per_sample: 1, median_ns: ns, min_ns: sorted[0]!, mad_ns: mad, ns_per_unit: run.work ? ns / run.work : 0, units_per_second: run.work ? (run.work * 1e9) / ns : 0 },
+      timing: peerTiming(run.samplesNs, run.work),
       startup_ns: run.startupNs,
     };
     const [checked] = await checkAnswers([record], this.verifyContext()).catch(() => [record]);

@@ -40,7 +40,8 @@ export interface CatalogPuzzle {
   /** Whether `simd-puzzles solve <id>` reads a contest's stdin for it. */
   solves_contest_input: boolean;
   params: ParamSpec[];
-  bench_cases: { name: string; params: Params }[];
+  /** `alias`: a short handle where the name is long (chess: "kiwipete d5"), as `bench --case` takes. */
+  bench_cases: { name: string; alias?: string; params: Params }[];
   kernels: CatalogKernel[];
 }
 
