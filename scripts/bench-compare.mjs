@@ -87,7 +87,7 @@ for (const c of compared.simd128) {
   const base = compared.baseline.find((b) => b.record.puzzle === c.record.puzzle && b.record.case_key === c.record.case_key && b.record.kernel === c.record.kernel);
   rows.push({
     puzzle: c.record.puzzle,
-    case: c.record.case,
+    case: runs.simd128.aliases[c.record.case] ?? c.record.case,
     kernel: c.record.kernel,
     wasmIsa: c.record.isa,
     nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
