@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "core/format.h"
 #include "core/harness.h"
 
 #ifndef SP_BUILD_NAME
@@ -24,6 +25,7 @@ constexpr std::size_t kMaxKernelSelectors = 64;
 constexpr std::size_t kMaxSelectorLength = 64;
 
 constexpr std::size_t kMaxValidateCases = 5000;
+constexpr std::size_t kMaxVerifiedBy = 120;  // characters; the page's record schema allows no more
 
 json error_response(const std::string& message) { return {{"ok", false}, {"error", message}}; }
 json error_response(const Error& e) {
@@ -174,6 +176,16 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
     if (!reference_outcome) reference_outcome = reference->run(prepared);
     return *reference_outcome;
   };
+  // Whether the case is deliberately out of the reference's reach (too slow or too big: its
+  // applies() says no), asked once per case: the answer can cost a small search.
+  std::optional<bool> reference_refuses;
+  auto refused_by_reference = [&]() {
+    if (!reference_refuses) {
+      std::string why;
+      reference_refuses = !puzzle.applies(reference->info(), prepared, why);
+    }
+    return *reference_refuses;
+  };
 
   std::vector<const Kernel*> kernels;
   for (const Kernel* k : sel.run) {
@@ -219,7 +231,11 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
       record["verified_by"] = known->source;
     } else if (k == reference) {
       record["verified"] = nullptr;
-      record["verified_by"] = "is the reference";
+      record["verified_by"] = kIsTheReference;
+    } else if (reference && refused_by_reference()) {
+      // Not a failure: the run's skipped list says why when the reference was selected.
+      record["verified"] = nullptr;
+      record["verified_by"] = "unchecked: the case is too big for the reference " + reference->key();
     } else if (reference && reference_answer()) {
       record["verified"] = puzzle.same_answer(outcome.value().answer, reference_answer().value().answer);
       record["verified_by"] = "reference " + reference->key();
@@ -228,6 +244,9 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
       record["verified_by"] = reference ? "the reference " + reference->key() + " failed: " + reference_answer().error()
                                         : "no reference available";
     }
+    // Records travel into reports and links, whose readers cap this field (web/src/share/schema.ts).
+    if (const auto& by = record["verified_by"].get_ref<const std::string&>(); text_length(by) > kMaxVerifiedBy)
+      record["verified_by"] = std::string(text_prefix(by, kMaxVerifiedBy - 1)) + "…";
     if (opts.time) {
       auto timeable = k->timeable(prepared);
       Expected<Timing> t = timeable ? measure(*timeable.value(), opts.harness, [&](const HarnessProgress& p) {

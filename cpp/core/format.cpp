@@ -76,7 +76,8 @@ std::string format_answer(const json& answer) {
 std::string format_verified(const json& record) {
   const json& v = record.value("verified", json());
   if (v.is_boolean()) return v.get<bool>() ? "✓" : "✗";
-  return "ref";
+  // null: the reference itself, or a record nothing could check (verified_by says why).
+  return record.value("verified_by", "") == kIsTheReference ? "ref" : "–";
 }
 
 }  // namespace sp

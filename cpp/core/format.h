@@ -20,6 +20,8 @@ std::string format_percent(double part, double whole, int decimals = 1);  // "12
 std::string format_ratio(double ratio);              // "0.85×", "–" if not finite
 std::string format_bytes(std::int64_t bytes);        // "16 KiB", "64 MiB", "100 B" (exact units only)
 std::string format_answer(const json& answer);       // "total=92 unique=12"
-std::string format_verified(const json& record);     // "✓", "✗", "ref"
+std::string format_verified(const json& record);     // "✓", "✗", "ref", "–" (unchecked)
+// A record's verified_by when its kernel is the puzzle's reference (web/src/share/schema.ts too).
+inline constexpr const char* kIsTheReference = "is the reference";
 
 }  // namespace sp

@@ -377,7 +377,8 @@ TEST(Format, NumbersReadTheSameEverywhere) {
   EXPECT_EQ(format_bytes(1000), "1000 B");
   EXPECT_EQ(format_answer({{"total", 92}, {"unique", 12}}), "total=92 unique=12");
   EXPECT_EQ(format_verified({{"verified", true}}), "✓");
-  EXPECT_EQ(format_verified({{"verified", nullptr}}), "ref");
+  EXPECT_EQ(format_verified({{"verified", nullptr}, {"verified_by", kIsTheReference}}), "ref");
+  EXPECT_EQ(format_verified({{"verified", nullptr}, {"verified_by", "unchecked: the case is too big for the reference"}}), "–");
 }
 
 TEST(Params, FlagsTakeBooleansAndTheirSpelling) {

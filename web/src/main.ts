@@ -888,10 +888,12 @@ class App {
     if (turn !== this.nativeTurn) return; // a later import (or the user's file) took its place
     this.native = { source, records };
     const from = source.fileName ? ` from ${source.fileName}` : '';
-    const left = rejected.length ? `; ${rejected.length} left out (${[...new Set(rejected.map((r) => r.reason))].slice(0, 3).join('; ')})` : '';
+    const leftOut = rejected.length + (source.unreadable?.count ?? 0);
+    const reasons = [...new Set([...(source.unreadable?.reasons ?? []), ...rejected.map((r) => r.reason)])].slice(0, 3);
+    const left = leftOut ? `; ${leftOut} left out (${neutralizeBidi(reasons.join('; '))})` : '';
     const wrong = records.filter((r) => r.verified === false).length;
     const text = `Imported ${records.length} native results${from} (${source.report.environment.cpu.slice(0, 80)})${wrong ? `; ${wrong} with a wrong answer` : ''}${left}.`;
-    if (cause === 'import' || rejected.length || wrong) this.notices.set(cause, text, rejected.length || wrong ? 'error' : 'info');
+    if (cause === 'import' || leftOut || wrong) this.notices.set(cause, text, leftOut || wrong ? 'error' : 'info');
     if (this.puzzleId) this.renderResults();
   }
 

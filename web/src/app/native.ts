@@ -1,6 +1,7 @@
 // Native numbers for the page: the report `npm start` measured on this machine (served at
 // /api/native-bench.json), or a report file the user imports (`simd-puzzles bench --json`).
-import { describeIssue, ForbiddenKey, parseUntrustedJson, ReportSchema, type Report } from '../share/schema';
+import { z } from 'zod';
+import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Report } from '../share/schema';
 import { neutralizeBidi } from '../share/text';
 
 export type NativeOrigin = 'same-machine' | 'served' | 'imported';
@@ -9,21 +10,37 @@ export interface NativeSource {
   report: Report;
   origin: NativeOrigin;
   fileName?: string;
+  /** Records the schema rejected, left out of `report`: how many, and the first few reasons. */
+  unreadable?: { count: number; reasons: string[] };
 }
 
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 
-export function parseReport(text: string): { ok: true; report: Report } | { ok: false; error: string } {
+// The report's envelope; its records are checked one by one, so one record the schema rejects
+// (a field over its bound, say) costs that record, not the whole report.
+const ReportEnvelopeSchema = ReportSchema.extend({ records: z.array(z.unknown()).max(MAX_REPORT_RECORDS) });
+
+export function parseReport(text: string): { ok: true; report: Report; unreadable?: NativeSource['unreadable'] } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = parseUntrustedJson(text);
   } catch (e) {
     return { ok: false, error: e instanceof ForbiddenKey ? `it uses a forbidden key ('${e.message}')` : 'the file is not JSON' };
   }
-  const parsed = ReportSchema.safeParse(value);
+  const parsed = ReportEnvelopeSchema.safeParse(value);
   if (!parsed.success) return { ok: false, error: `not a simd-puzzles report: ${describeIssue(parsed.error)}` };
   if (parsed.data.environment.side !== 'native') return { ok: false, error: 'this report holds wasm results, not native ones' };
-  return { ok: true, report: parsed.data };
+  const records: Report['records'] = [];
+  const reasons = new Set<string>();
+  let count = 0;
+  parsed.data.records.forEach((raw, i) => {
+    const record = RecordSchema.safeParse(raw);
+    if (record.success) return void records.push(record.data);
+    ++count;
+    if (reasons.size < 3) reasons.add(`record ${i}: ${describeIssue(record.error)}`);
+  });
+  if (count && !records.length) return { ok: false, error: `not one record is readable (${[...reasons][0]})` };
+  return { ok: true, report: { ...parsed.data, records }, ...(count ? { unreadable: { count, reasons: [...reasons] } } : {}) };
 }
 
 /** How far the server's background native benchmark got (build/native-bench.status.json). */
@@ -65,12 +82,12 @@ export async function fetchServedNative(): Promise<ServedNative | null> {
   if (!body.available) return { native: null, status };
   const parsed = parseReport(JSON.stringify(body.report));
   if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
-  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served' }, status };
+  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable }, status };
 }
 
 export async function importReportFile(file: File): Promise<NativeSource | { error: string }> {
   if (file.size > MAX_IMPORT_BYTES) return { error: `${file.name} is larger than 16 MB` };
   const parsed = parseReport(await file.text());
   if (!parsed.ok) return { error: `${file.name}: ${parsed.error}` };
-  return { report: parsed.report, origin: 'imported', fileName: file.name.slice(0, 120) };
+  return { report: parsed.report, origin: 'imported', fileName: file.name.slice(0, 120), unreadable: parsed.unreadable };
 }

@@ -3,6 +3,7 @@
 // the ratio to native. Columns carry data-col names, so tests and styles never count positions.
 // Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
 import { browserPeer, isPeerRecord } from '../share/peers';
+import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun, speedRatio } from './compare';
 import { h } from './dom';
@@ -15,10 +16,11 @@ export interface TableInput {
   workUnit: string;
 }
 
-/** ✓, ✗, "ref" (the reference kernel defines correct), or "claimed" (shared, not re-checked). */
+/** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
+ * says why, e.g. a case too big for the reference), or "claimed" (shared, not re-checked). */
 export function verdict(r: PageRecord): HTMLElement {
   if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by }, 'claimed');
-  if (r.verified === null) return h('span', { title: r.verified_by }, 'ref');
+  if (r.verified === null) return h('span', { title: r.verified_by }, r.verified_by === IS_THE_REFERENCE ? 'ref' : '–');
   return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
 }
 

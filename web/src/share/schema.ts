@@ -44,6 +44,9 @@ export const TimingSchema = z
   .strict();
 export type Timing = z.infer<typeof TimingSchema>;
 
+/** A record's verified_by when its kernel is the puzzle's reference (cpp/core/format.h). */
+export const IS_THE_REFERENCE = 'is the reference';
+
 export const RecordSchema = z
   .object({
     puzzle: id,
