@@ -31,7 +31,7 @@ describe('Cephalopod page', () => {
   it('edits the board by clicks, keys and a pasted contest input, and answers an official test with a ✓ for every kernel checked against the reference', async () => {
     const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
     await page.fill('#param-board', '000000000');
-    await page.waitForFunction(() => document.querySelector('.dice-grid .die')?.getAttribute('data-value') === '0');
+    await page.waitForFunction(() => [...document.querySelectorAll('.dice-grid .die')].every((d) => d.getAttribute('data-value') === '0'));
     // A click counts a cell up, shift-click down; a digit typed on a focused cell sets it.
     await page.click('.die[data-cell="1"]');
     await page.click('.die[data-cell="1"]');

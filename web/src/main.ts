@@ -272,6 +272,9 @@ class App {
     if (edited) s.view = { kind: 'case' };
     const edit = ++s.edits;
     s.check = null;
+    // The editor follows the fields at once (a click right after typing builds on what was typed),
+    // and again with the canonical params once the engine has checked them.
+    if (id === this.puzzleId) this.editor?.show(params, null);
     this.setButtons();
     const check = await this.checkParams(id, params, s.file);
     if (edit !== s.edits) return; // a newer edit is on its way
