@@ -378,7 +378,7 @@ TEST(Format, NumbersReadTheSameEverywhere) {
   EXPECT_EQ(format_answer({{"total", 92}, {"unique", 12}}), "total=92 unique=12");
   EXPECT_EQ(format_verified({{"verified", true}}), "✓");
   EXPECT_EQ(format_verified({{"verified", nullptr}, {"verified_by", kIsTheReference}}), "ref");
-  EXPECT_EQ(format_verified({{"verified", nullptr}, {"verified_by", "unchecked: the case is too big for the reference"}}), "–");
+  EXPECT_EQ(format_verified({{"verified", nullptr}, {"verified_by", "unchecked: the reference ray-walk/scalar could not run: over its budget"}}), "–");
 }
 
 TEST(Params, FlagsTakeBooleansAndTheirSpelling) {
