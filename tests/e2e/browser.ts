@@ -1,25 +1,42 @@
 // Debian's Chromium under playwright-core: never a downloaded browser. The flags keep it from
 // reaching for the network, which this machine refuses.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** Screenshots the tests leave for a person to look at. */
 export const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 /** The native CLI; the native layer of npm test builds it before this one runs. */
 export const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', import.meta.url));
 
-export async function launch(): Promise<Browser> {
+async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
   });
+}
+
+/** One Chromium per test file, launched before its tests and closed after them (the artifacts
+ * folder made on the way); call the returned function inside a test to get the browser. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser: the browser is used before its beforeAll ran');
+    return browser;
+  };
 }
 
 /** Opens the page and waits until the wasm builds are loaded. Collects page errors. */

@@ -2,22 +2,13 @@
 // contest input, run an official test and see the answer with a ✓ for every kernel, see the board
 // word and the per-depth chart, get told about a bad board (Run disabled), stop the empty board at
 // depth 40, and share a link that restores the board.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, launch, openPage, rows, runAndWait } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, checked, openPage, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const cells = (page: Page) => page.$$eval('.dice-grid .die', (bs) => bs.map((b) => (b as HTMLElement).dataset.value).join(''));
 const boardField = (page: Page) => page.inputValue('#param-board');
@@ -29,7 +20,7 @@ async function paste(page: Page, text: string) {
 
 describe('Cephalopod page', () => {
   it('edits the board by clicks, keys and a pasted contest input, and answers an official test with a ✓ for every kernel checked against the reference', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cephalopod`);
     await page.fill('#param-board', '000000000');
     await page.waitForFunction(() => [...document.querySelectorAll('.dice-grid .die')].every((d) => d.getAttribute('data-value') === '0'));
     // A click counts a cell up, shift-click down; a digit typed on a focused cell sets it.
@@ -64,7 +55,7 @@ describe('Cephalopod page', () => {
   });
 
   it('says what is wrong with a bad board or depth, and disables Run', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cephalopod`);
     for (const [text, field, message] of [
       ['0609', 'board', 'board has 4 cells; it needs 9'],
       ['060222191', 'board', 'values go from 0 (empty) to 6'],
@@ -83,7 +74,7 @@ describe('Cephalopod page', () => {
   });
 
   it('stops the empty board at depth 40, and stays usable', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cephalopod`);
     await paste(page, '40\n000\n000\n000');
     await checked(page);
     await page.click('#run');
@@ -100,13 +91,13 @@ describe('Cephalopod page', () => {
   });
 
   it('shares a link that restores the board and the results', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cephalopod`);
     await paste(page, '8\n606\n000\n615');
     await runAndWait(page);
     await page.click('#copy-link');
     await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
     const link = await page.inputValue('#share-link');
-    const { page: other, errors: otherErrors } = await openPage(browser, link);
+    const { page: other, errors: otherErrors } = await openPage(browser(), link);
     expect(await cells(other)).toBe('606000615');
     expect(await other.inputValue('#param-depth')).toBe('8');
     expect((await rows(other)).every((r) => r.sharer !== '')).toBe(true);
@@ -117,7 +108,7 @@ describe('Cephalopod page', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cephalopod`, { width: 390, height: 844 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cephalopod`, { width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(artifacts, 'cephalopod-390.png'), fullPage: true });

@@ -3,15 +3,14 @@
 // and chess.js, each in a worker of its own) on the same case, all with the published count;
 // clicking a rook shows its attack squares and the Hyperbola Quintessence steps; divide sums to
 // the total; without Stockfish.js's files the page says why and runs the rest.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, launch, openPage, rows, runAndWait } from './browser';
+import { artifacts, checked, openPage, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 
 // The wiki's Position 2 and its published counts (chessprogramming wiki, Perft Results).
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -21,14 +20,6 @@ const KIWIPETE_D3 = 97862;
 const PEERS = ['stockfish.js', 'chess.js'];
 // What the page's server sends with every response (web/vite.config.ts): a worker script must too.
 const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function setPerft(page: Page, params: { fen?: string; depth?: number; divide?: boolean }) {
   await page.waitForFunction(() => !(document.querySelector('#param-fen') as HTMLInputElement | null)?.disabled);
@@ -48,7 +39,7 @@ const answerNodes = (answer: string) => Number(/nodes=(\d+)/.exec(answer)?.[1]);
 
 describe('chess page', () => {
   it('draws the typed FEN, and refuses a bad one with the engine’s message', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#chess`, { width: 1366, height: 900 });
     await setPerft(page, { fen: KIWIPETE, depth: 3 });
     await checked(page);
     await page.waitForSelector(`svg.chess-board[data-fen="${KIWIPETE}"]`);
@@ -74,7 +65,7 @@ describe('chess page', () => {
   });
 
   it('runs perft 3 on Kiwipete: ✓ for every kernel and both peers, with the same count', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#chess`, { width: 1366, height: 900 });
     await setPerft(page, { fen: KIWIPETE, depth: 3, divide: false });
     for (const peer of PEERS) expect(await page.isChecked(`input[data-kernel="${peer}/peer"]`)).toBe(true);
     await runAndWait(page, 170_000);
@@ -100,7 +91,7 @@ describe('chess page', () => {
     await page.click('#copy-link');
     await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
     const link = await page.inputValue('#share-link');
-    const other = await openPage(browser, link, { width: 1366, height: 900 });
+    const other = await openPage(browser(), link, { width: 1366, height: 900 });
     await other.page.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tr[data-peer]').length === 2);
     const sharedRows = await rows(other.page);
     for (const peer of PEERS) {
@@ -116,7 +107,7 @@ describe('chess page', () => {
   });
 
   it('shows a rook’s attack squares and its steps, by click and by keyboard', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 1366, height: 900 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#chess`, { width: 1366, height: 900 });
     await setPerft(page, { fen: KIWIPETE, depth: 1 });
     await page.waitForSelector(`svg.chess-board[data-fen="${KIWIPETE}"]`);
     expect(await page.locator('svg.chess-board g.attacked').count()).toBe(0);
@@ -146,7 +137,7 @@ describe('chess page', () => {
   });
 
   it('divides perft 2: one row per root move, summing to the total', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#chess`, { width: 390, height: 844 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#chess`, { width: 390, height: 844 });
     await setPerft(page, { fen: KIWIPETE, depth: 2, divide: true });
     await pick(page, ['hq/scalar', 'hq-simd/simd128', 'stockfish.js/peer']);
     await runAndWait(page);
@@ -172,7 +163,7 @@ describe('chess page', () => {
       else if (c === 'isready') postMessage('readyok');
       else if (c.startsWith('go perft ')) postMessage('Nodes searched: 49');
     };`;
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
     await page.route('**/peers/stockfish/stockfish-19-lite-single.js', (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 200 }) : route.fulfill({ status: 200, contentType: 'text/javascript', body: fake, headers: ISOLATION }));
     await page.goto(`${baseUrl}#chess`);
@@ -189,7 +180,7 @@ describe('chess page', () => {
   });
 
   it('says why Stockfish.js is unavailable when its files are missing, and runs the rest', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.route('**/peers/stockfish/**', (route) => route.fulfill({ status: 404, body: 'not installed' }));

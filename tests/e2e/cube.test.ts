@@ -1,26 +1,17 @@
 // The cube page as a person uses it: enter a sequence, see the net and a ✓ for every kernel; get
 // told about a bad move while typing (by the engine, under the field); run the throughput/latency
 // benchmarks into their table; share a link; two long inputs stay two cases.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, importNative, launch, openPage, quickNativeReport, rows, runAndWait } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, checked, importNative, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 
 // From tests/data/cube_vectors.json (research §5.2): the facelets of R U R' U'.
 const SEXY_MOVE = "R U R' U'";
 const SEXY_FACELETS = 'UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB';
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function setParams(page: Page, params: { op?: string; moves?: string; with?: string }) {
   await page.waitForFunction(() => !(document.querySelector('#param-moves') as HTMLInputElement).disabled);
@@ -31,7 +22,7 @@ async function setParams(page: Page, params: { op?: string; moves?: string; with
 
 describe('Rubik’s cube page', () => {
   it('applies a sequence: the net, and a ✓ for every kernel', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await setParams(page, { op: 'apply', moves: SEXY_MOVE });
     await runAndWait(page);
     const table = await rows(page);
@@ -58,7 +49,7 @@ describe('Rubik’s cube page', () => {
   });
 
   it('finds the order of R U and inverts', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await setParams(page, { op: 'order', moves: 'R U' });
     await runAndWait(page);
     for (const row of await rows(page)) {
@@ -78,7 +69,7 @@ describe('Rubik’s cube page', () => {
   });
 
   it('shows the engine’s message under the field as a bad cube is typed, and disables Run', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await setParams(page, { op: 'apply', moves: SEXY_MOVE });
     await checked(page);
     await page.waitForSelector('svg.cube-net');
@@ -110,7 +101,7 @@ describe('Rubik’s cube page', () => {
   it('keeps two long move strings that differ in the last character two cases, also through a link', async () => {
     // 51 characters: the case labels are shortened to the same text; the keys never are.
     const stem = "R U F D L B R' U' F' D' L' B' R2 U2 F2 D2 L2 B2 R U ";
-    const { page } = await openPage(browser, `${baseUrl}#cube`);
+    const { page } = await openPage(browser(), `${baseUrl}#cube`);
     await page.click('.kernel-actions button:text("none")');
     await page.check('input[data-kernel="scalar/scalar"]');
     const answers: string[] = [];
@@ -130,7 +121,7 @@ describe('Rubik’s cube page', () => {
     const link = await page.inputValue('#share-link');
     await page.close();
 
-    const { page: other, errors } = await openPage(browser, link);
+    const { page: other, errors } = await openPage(browser(), link);
     await checked(other);
     // A link with two cases opens on both, side by side; each case keeps its own answer.
     expect(await other.locator('table.pivot thead th').count()).toBe(4);
@@ -146,7 +137,7 @@ describe('Rubik’s cube page', () => {
   });
 
   it('wraps the facelet string on a phone, with no sideways scrolling', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`, { width: 390, height: 844 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`, { width: 390, height: 844 });
     await setParams(page, { op: 'apply', moves: SEXY_MOVE });
     await runAndWait(page);
     await page.waitForSelector('code.facelets');
@@ -162,7 +153,7 @@ describe('Rubik’s cube page', () => {
   });
 
   it('runs the throughput and latency benchmarks into their table', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await page.click('.kernel-actions button:text("none")');
     await page.check('input[data-kernel="simd128/simd128"]');
     await page.check('input[data-build="baseline"]');
@@ -186,7 +177,7 @@ describe('Rubik’s cube page', () => {
   it('puts native numbers beside the wasm ones, with ratios', async () => {
     const cases = ['compose-throughput', 'compose-latency', 'invert-throughput', 'invert-latency'].flatMap((op) => ['--case', `moves= op=${op} seed=1 with=`]);
     const file = quickNativeReport('cube', cases);
-    const { page, errors } = await openPage(browser, `${baseUrl}#cube`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await importNative(page, file);
     // Native rows show at once, one per native kernel.
     expect(await page.locator('table.cube-bench tbody tr[data-source="native"]').count()).toBeGreaterThanOrEqual(2);
@@ -204,7 +195,7 @@ describe('Rubik’s cube page', () => {
   });
 
   it('shares a link that restores the moves and the results', async () => {
-    const { page } = await openPage(browser, `${baseUrl}#cube`);
+    const { page } = await openPage(browser(), `${baseUrl}#cube`);
     await setParams(page, { op: 'compose', moves: 'R U', with: "U' R'" });
     await runAndWait(page);
     expect((await rows(page)).every((r) => r.answer === 'facelets=UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB')).toBe(true);
@@ -212,7 +203,7 @@ describe('Rubik’s cube page', () => {
     await page.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s=1.'));
     const link = await page.inputValue('#share-link');
     await page.close();
-    const { page: other, errors } = await openPage(browser, link);
+    const { page: other, errors } = await openPage(browser(), link);
     expect(await other.inputValue('#param-moves')).toBe('R U');
     expect(await other.inputValue('#param-with')).toBe("U' R'");
     expect(await other.inputValue('#param-op')).toBe('compose');

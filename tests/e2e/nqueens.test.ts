@@ -1,22 +1,13 @@
 // The page as a person uses it: run N-queens, stop a long run, switch tabs during one, share a
 // link, open it, import native numbers, and survive hostile links. No test measures wall-clock
 // time: each waits for the condition it checks.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, columns, importNative, launch, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, checked, columns, importNative, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const DURATION = /^[\d.]+ (ns|µs|ms|s)$/;
 const queens = (page: Page) => page.locator('svg.board text.queen').count();
@@ -30,7 +21,7 @@ async function copyLink(page: Page): Promise<string> {
 
 describe('N-queens page', () => {
   it('runs N = 8 and shows 92 solutions, verified, for every kernel', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     await setN(page, 8);
     await runAndWait(page);
@@ -50,7 +41,7 @@ describe('N-queens page', () => {
   });
 
   it('draws a solution as N changes, before anything runs, and no drawing for an invalid N', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 8);
     await setN(page, 13);
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 13);
@@ -78,7 +69,7 @@ describe('N-queens page', () => {
   });
 
   it('keeps the field and the table in agreement, and every case’s results', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 6);
     await runAndWait(page);
     expect((await rows(page)).every((r) => r.answer === 'total=4 unique=1')).toBe(true);
@@ -100,7 +91,7 @@ describe('N-queens page', () => {
   });
 
   it('runs both wasm builds side by side', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 6);
     await page.check('input[data-build="baseline"]');
     await runAndWait(page);
@@ -111,7 +102,7 @@ describe('N-queens page', () => {
   });
 
   it('runs the quick benchmark cases into a pivot table', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await page.click('.kernel-actions button:text("none")');
     await page.check('input[data-kernel="symmetry/scalar"]');
     await page.check('input[data-kernel="simd-compact/simd128"]');
@@ -127,7 +118,7 @@ describe('N-queens page', () => {
   });
 
   it('locks the inputs during a run, stops N = 16 at once, and keeps the drawing and the bar', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 16);
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 16);
     await checked(page);
@@ -161,7 +152,7 @@ describe('N-queens page', () => {
   });
 
   it('keeps a run’s results with its puzzle and case when the tab changes during the run', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 12);
     await checked(page);
     await page.click('#run');
@@ -181,7 +172,7 @@ describe('N-queens page', () => {
   });
 
   it('shares results with the case they were measured on, beside the viewer’s own', async () => {
-    const { page } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 8);
     await page.uncheck('input[data-kernel="bitmask-stack/scalar"]');
     await runAndWait(page);
@@ -192,7 +183,7 @@ describe('N-queens page', () => {
     const link = await copyLink(page);
     await page.close();
 
-    const { page: other, errors } = await openPage(browser, link);
+    const { page: other, errors } = await openPage(browser(), link);
     await checked(other);
     expect(await other.inputValue('#param-n')).toBe('9');
     expect(await other.isChecked('input[data-kernel="bitmask-stack/scalar"]')).toBe(false);
@@ -239,7 +230,7 @@ describe('N-queens page', () => {
         ],
       },
     };
-    const { page, errors } = await openPage(browser, linkOf(baseUrl, state));
+    const { page, errors } = await openPage(browser(), linkOf(baseUrl, state));
     await checked(page);
     const said = (await notices(page)).join();
     expect(said).toContain('2 results from another browser');
@@ -256,7 +247,7 @@ describe('N-queens page', () => {
 
   it('imports native results and shows wasm ÷ native ratios', async () => {
     const file = quickNativeReport('nqueens', ['--case', 'n=8']);
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await importNative(page, file);
     expect(await page.textContent('[data-env="native"]')).toContain('Imported from native.json');
     await setN(page, 8);
@@ -271,7 +262,7 @@ describe('N-queens page', () => {
 
   it('shows the ratio column without scrolling at 1366 px, and the results near the top at 390 px', async () => {
     const file = quickNativeReport('nqueens', ['--case', 'n=8']);
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`, { width: 1366, height: 768 });
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 1366, height: 768 });
     await importNative(page, file);
     await page.check('input[data-build="baseline"]');
     await runAndWait(page);
@@ -286,7 +277,7 @@ describe('N-queens page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await page.close();
 
-    const { page: phone, errors: phoneErrors } = await openPage(browser, `${baseUrl}#nqueens`, { width: 390, height: 844 });
+    const { page: phone, errors: phoneErrors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 390, height: 844 });
     await runAndWait(phone);
     const top = await phone.$eval('.results-heading', (e) => e.getBoundingClientRect().top + window.scrollY);
     expect(top).toBeLessThan(844); // on the first screen, not 2,560 px down
@@ -298,7 +289,7 @@ describe('N-queens page', () => {
   });
 
   it('rejects a garbled link with a message and runs nothing', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#s=1.this-is-not-a-real-link`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#s=1.this-is-not-a-real-link`);
     expect(await page.textContent('.notices')).toContain('Could not open the shared link');
     expect(await page.textContent('.status')).toBe('Ready.');
     expect(errors).toEqual([]);
@@ -306,7 +297,7 @@ describe('N-queens page', () => {
   });
 
   it('keeps one notice per cause, replaced not stacked, and dismissable', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#nqueens`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     const addresses = ['#s=1.garbled', '#nope', '#100%', '#s=2.abc', '#%E0%A4%A'];
     for (let i = 0; i < 30; ++i) {
       const hash = addresses[i % addresses.length]!;
@@ -326,7 +317,7 @@ describe('N-queens page', () => {
 
   it('survives a percent sign or a broken escape in the fragment, also on reload', async () => {
     for (const fragment of ['100%', '%', '%E0%A4%A']) {
-      const { page, errors } = await openPage(browser, `${baseUrl}#${fragment}`);
+      const { page, errors } = await openPage(browser(), `${baseUrl}#${fragment}`);
       expect(await page.locator('.tabs a').count()).toBeGreaterThanOrEqual(3);
       expect(await page.textContent('.notices')).toContain(`'#${fragment}', which names no puzzle here`);
       await page.reload();
@@ -351,7 +342,7 @@ describe('N-queens page', () => {
         records: [],
       },
     };
-    const { page, errors } = await openPage(browser, linkOf(baseUrl, state));
+    const { page, errors } = await openPage(browser(), linkOf(baseUrl, state));
     await page.waitForSelector('[data-env="sharer"]');
     expect(await page.textContent('[data-env="sharer"]')).toContain('<img src=x onerror="window.__pwned=1">');
     expect(await page.locator('.env-panel img, .env-panel script, .env-panel svg').count()).toBe(0);

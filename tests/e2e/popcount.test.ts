@@ -1,22 +1,14 @@
 // The popcount page as a person uses it: run the default array case, count a local file, and see
 // the word sweep drawn (native numbers imported from the CLI beside the browser's own) with the
 // crossovers named, and the arrays table with its wasm ÷ native ratios.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, importNative, launch, openPage, quickNativeReport, rows, runAndWait, tempFile } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, importNative, openPage, quickNativeReport, rows, runAndWait, tempFile, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 function bitLoop(bytes: Uint8Array): number {
   let bits = 0;
@@ -42,7 +34,7 @@ function inkOf(page: Page, selector: string): Promise<number> {
 
 describe('Popcount page', () => {
   it('counts the default 16 KiB of generated data with every kernel, verified', async () => {
-    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     expect(await page.textContent('h2')).toBe('Popcount');
     await runAndWait(page);
     const table = await rows(page);
@@ -64,7 +56,7 @@ describe('Popcount page', () => {
     writeFileSync(file, bytes);
     const want = bitLoop(bytes);
 
-    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     await page.setInputFiles('#input-file', file);
     await page.waitForFunction(() => (document.querySelector('.file-name')?.textContent ?? '').includes('100,003 bytes'));
     await page.check('input[data-build="baseline"]');
@@ -85,7 +77,7 @@ describe('Popcount page', () => {
   it('counts an empty file as 0 set bits, not generated data', async () => {
     const file = tempFile('empty.bin');
     writeFileSync(file, new Uint8Array(0));
-    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     await page.setInputFiles('#input-file', file);
     await page.waitForFunction(() => (document.querySelector('.file-name')?.textContent ?? '').includes('empty.bin (0 bytes)'));
     await runAndWait(page);
@@ -107,7 +99,7 @@ describe('Popcount page', () => {
     const report = quickNativeReport('popcount', [...cases.flatMap((c) => ['--case', c]),
       '--kernel', 'swar-shift', '--kernel', 'sparse', '--kernel', 'builtin', '--kernel', 'byte-popcnt', '--kernel', 'memory-read']);
 
-    const { page, errors } = await openPage(browser, `${baseUrl}#popcount`);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     await importNative(page, report);
     // Native numbers alone already draw both orders.
     await page.waitForSelector('canvas[data-sweep="sorted"]');
