@@ -3,7 +3,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NODE_PATH=/usr/share/nodejs   # Debian's emcc finds its acorn optimiser there
 NATIVE_CLI="$ROOT/build/native/simd-puzzles"
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# A step's heading, with the time since the script started (SECONDS counts from bash's start).
+step() { printf '\n\033[1m== %s\033[0m  (%d:%02d)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 build_native() {
   cmake --preset native >/dev/null
@@ -16,7 +17,8 @@ build_native_cli() {
   cmake --build --preset native --target simd-puzzles
 }
 
-build_wasm() { bash "$ROOT/wasm-build/build.sh"; }
+# Both flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm`).
+build_wasm() { bash "$ROOT/wasm-build/build.sh" "$@"; }
 
 build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn; }
 

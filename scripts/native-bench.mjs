@@ -1,7 +1,11 @@
 // The native side of the page's comparisons: `simd-puzzles bench`, puzzle by puzzle, into
 // build/native-bench.json, unless that file is already up to date with this exact binary.
 //
-//   node scripts/native-bench.mjs [--profile quick|full] [--force]
+//   node scripts/native-bench.mjs [--profile quick|full] [--force] [--build]
+//
+// --build (what `npm start` passes): build the native CLI first, here in the background, since the
+//        page needs only the wasm builds to be served; the compiler's output goes to
+//        build/native-build.log, and the page says the CLI is being built.
 //
 // quick: 5 samples of >= 2 ms per kernel and case: a few minutes for everything, what `npm start`
 //        runs in the background once the page is served. full: the harness defaults (>= 11
@@ -12,8 +16,8 @@
 // as they land. Progress also goes to the terminal: one rewritten line on a TTY.
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { machineFingerprint, nativeBenchMetaPath, nativeBenchPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
 
 const PROFILES = {
@@ -24,18 +28,11 @@ const PROFILES = {
 const args = process.argv.slice(2);
 const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : 'full';
 const force = args.includes('--force');
+const build = args.includes('--build');
 if (!(profile in PROFILES)) {
   console.error(`native-bench: unknown profile '${profile}' (quick or full)`);
   process.exit(2);
 }
-
-const cli = join(repoRoot, 'build', 'native', 'simd-puzzles');
-if (!existsSync(cli)) {
-  console.error(`native-bench: ${cli} is missing; build it first (cmake --preset native && cmake --build --preset native)`);
-  process.exit(1);
-}
-const binarySha256 = createHash('sha256').update(readFileSync(cli)).digest('hex');
-const fingerprint = machineFingerprint();
 
 function readJson(path) {
   try {
@@ -50,6 +47,62 @@ function writeJsonAtomically(path, value) {
   writeFileSync(`${path}.tmp`, JSON.stringify(value, null, 2));
   renameSync(`${path}.tmp`, path);
 }
+
+let totalCases = 0;
+let started = new Date().toISOString();
+function status(state, extra = {}) {
+  writeJsonAtomically(nativeBenchStatusPath, { state, profile, started, updated: new Date().toISOString(), total_cases: totalCases, ...extra });
+}
+
+// The compiler or the CLI, each started in a process group of its own (detached), so that
+// stopping it stops what it started too (cmake -> ninja -> cc1plus).
+let child = null;
+function stopChild() {
+  try {
+    if (child?.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+// Stopped (Ctrl-C on npm start): stop the compiler or the CLI too, and say so to the page.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopChild();
+    status('stopped');
+    process.exit(130);
+  });
+}
+
+const cli = join(repoRoot, 'build', 'native', 'simd-puzzles');
+if (build) {
+  mkdirSync(join(repoRoot, 'build'), { recursive: true });
+  const logPath = join(repoRoot, 'build', 'native-build.log');
+  const log = createWriteStream(logPath);
+  status('running', { phase: 'build', fraction: 0 });
+  console.log(`native CLI: building in the background (output in ${relative(process.cwd(), logPath)})`);
+  const begun = Date.now();
+  for (const command of [['--preset', 'native'], ['--build', '--preset', 'native', '--target', 'simd-puzzles']]) {
+    child = spawn('cmake', command, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    if (code !== 0) {
+      await new Promise((resolve) => log.end(resolve));
+      const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+      console.error(`\nnative CLI: the build failed (cmake ${command.join(' ')}: exit ${code}); the last lines of ${logPath}:\n${tail}`);
+      status('failed', { phase: 'build', fraction: 0 });
+      process.exit(1);
+    }
+  }
+  log.end();
+  console.log(`native CLI: built in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
+}
+if (!existsSync(cli)) {
+  console.error(`native-bench: ${cli} is missing; build it first (cmake --preset native && cmake --build --preset native)`);
+  process.exit(1);
+}
+const binarySha256 = createHash('sha256').update(readFileSync(cli)).digest('hex');
+const fingerprint = machineFingerprint();
 
 const meta = readJson(nativeBenchMetaPath);
 const fresh =
@@ -67,14 +120,11 @@ writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha25
 
 const catalog = JSON.parse(spawnSync(cli, ['list', '--json'], { encoding: 'utf8' }).stdout);
 const puzzles = catalog.puzzles.map((p) => ({ id: p.id, cases: p.bench_cases.length }));
-const totalCases = puzzles.reduce((n, p) => n + p.cases, 0);
-const started = new Date().toISOString();
+totalCases = puzzles.reduce((n, p) => n + p.cases, 0);
+started = new Date().toISOString();
 const tty = process.stdout.isTTY;
 
 let casesBefore = 0;
-function status(state, extra = {}) {
-  writeJsonAtomically(nativeBenchStatusPath, { state, profile, started, updated: new Date().toISOString(), total_cases: totalCases, ...extra });
-}
 
 // Reads the CLI's JSON progress events (--progress-json) for the status file and the terminal.
 function onEvent(puzzle, event) {
@@ -84,24 +134,15 @@ function onEvent(puzzle, event) {
   const fraction = Math.min(1, done / totalCases);
   const line = `native bench (${profile}) ${(100 * fraction).toFixed(0).padStart(3)}%  ${puzzle} ${event.case}  ${event.kernel}/${event.isa}`;
   if (tty) process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 100) - 1)}`);
-  status('running', { fraction, puzzle, case: event.case, kernel: `${event.kernel}/${event.isa}` });
+  status('running', { phase: 'bench', fraction, puzzle, case: event.case, kernel: `${event.kernel}/${event.isa}` });
   return line;
 }
 
 let report = null;
 let failed = false;
-let child = null;
-// Stopped (Ctrl-C on npm start): stop the CLI too, and say so to the page.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    child?.kill('SIGTERM');
-    status('stopped');
-    process.exit(130);
-  });
-}
 for (const { id, cases } of puzzles) {
   const part = join(repoRoot, 'build', `native-bench.${id}.json`);
-  child = spawn(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let pending = '';
   let lastCase = '';
   child.stderr.setEncoding('utf8');

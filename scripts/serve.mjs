@@ -3,8 +3,9 @@
 //
 //   node scripts/serve.mjs [--native-bench quick|full]
 //
-// With --native-bench, the native benchmark (scripts/native-bench.mjs) starts in the background
-// once the page is served; the page shows its progress and picks its numbers up. Ctrl-C stops both.
+// With --native-bench, the native CLI is built and benchmarked (scripts/native-bench.mjs --build)
+// in the background once the page is served; the page shows the progress and picks the numbers
+// up. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { preview } from 'vite';
@@ -23,9 +24,9 @@ const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
 console.log(`\nsimd-puzzles is running at ${url}\n(Ctrl-C stops it)\n`);
 
 if (profile) {
-  console.log('Measuring native numbers in the background; the page picks them up as each puzzle finishes.');
+  console.log('Building the native CLI and measuring native numbers in the background; the page picks them up as each puzzle finishes.');
   console.log('Browser timings taken meanwhile share the CPU with it: the page says so while it runs.\n');
-  const bench = spawn(process.execPath, [join(repoRoot, 'scripts', 'native-bench.mjs'), '--profile', profile], { stdio: 'inherit' });
+  const bench = spawn(process.execPath, [join(repoRoot, 'scripts', 'native-bench.mjs'), '--profile', profile, '--build'], { stdio: 'inherit' });
   const stop = () => {
     bench.kill('SIGTERM');
     process.exit(0);

@@ -4,18 +4,28 @@
 #        header-only C++ libraries, GoogleTest sources, and Debian's Chromium for browser tests;
 #   npm: the page's packages, exactly as package-lock.json pins them.
 # As root it installs what is missing; otherwise it prints the apt-get line to run and stops.
+#
+#   bash scripts/setup.sh [start]
+#
+# `start` (npm start) installs only what building and serving the page needs, so a first start
+# does not wait for the test layers' cross compiler, qemu, fuzzing runtimes and Chromium; npm test
+# and bench:compare install the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
   cmake ninja-build g++ pkg-config               # native build
-  googletest nlohmann-json3-dev libcli11-dev      # C++ test framework and libraries
-  g++-aarch64-linux-gnu qemu-user                 # AArch64 cross build, NEON tests under qemu
+  googletest nlohmann-json3-dev libcli11-dev      # C++ test framework (configured with the CLI) and libraries
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
-  clang-14 libclang-rt-14-dev                     # fuzz targets: libFuzzer, ASan and UBSan runtimes
-  chromium                                        # e2e tests and bench:compare (never downloaded by npm)
   stockfish                                       # the chess puzzle's native peer (go perft)
 )
+if [[ "${1:-}" != start ]]; then
+  APT_PACKAGES+=(
+    g++-aarch64-linux-gnu qemu-user               # AArch64 cross build, NEON tests under qemu
+    clang-14 libclang-rt-14-dev                   # fuzz targets: libFuzzer, ASan and UBSan runtimes
+    chromium                                      # e2e tests and bench:compare (never downloaded by npm)
+  )
+fi
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

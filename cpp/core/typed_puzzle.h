@@ -276,7 +276,8 @@ bool register_kernel(KernelInfo info, typename P::KernelImpl impl) {
 
 #define SP_CONCAT_INNER(a, b) a##b
 #define SP_CONCAT(a, b) SP_CONCAT_INNER(a, b)
-// Registers one kernel of puzzle traits P at start-up.
+// Registers one kernel of puzzle traits P at start-up. __COUNTER__, not __LINE__: two files batched
+// into one translation unit (the wasm unity build) may register on the same line.
 #define SP_REGISTER_KERNEL(P, ...) \
-  [[maybe_unused]] static const bool SP_CONCAT(sp_registered_kernel_, __LINE__) = \
+  [[maybe_unused]] static const bool SP_CONCAT(sp_registered_kernel_, __COUNTER__) = \
       ::sp::register_kernel<P>(__VA_ARGS__)

@@ -169,11 +169,15 @@ class App {
       const st = served.status;
       if (st?.state !== 'running') {
         if (taken >= 0) this.notices.clear('native-progress');
-        if (st?.state === 'failed') this.notices.set('native-progress', 'The native benchmark on the server failed for some puzzles: see the terminal of npm start.', 'error');
+        if (st?.state === 'failed') {
+          const what = st.phase === 'build' ? 'The native CLI did not build on the server' : 'The native benchmark on the server failed for some puzzles';
+          this.notices.set('native-progress', `${what}: see the terminal of npm start.`, 'error');
+        }
         return;
       }
       const where = st.puzzle ? ` (now ${st.puzzle}${st.case ? ` ${st.case}` : ''})` : '';
-      this.notices.set('native-progress', `Measuring native numbers on this machine: ${Math.round(100 * st.fraction)} %${where}. They appear here as each puzzle finishes; browser timings taken meanwhile share the CPU with it.`, 'info');
+      const doing = st.phase === 'build' ? 'Building the native CLI on this machine; native numbers follow' : `Measuring native numbers on this machine: ${Math.round(100 * st.fraction)} %${where}. They appear here as each puzzle finishes`;
+      this.notices.set('native-progress', `${doing}; browser timings taken meanwhile share the CPU with it.`, 'info');
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   }

@@ -176,5 +176,5 @@ std::string table_bytes_text(std::size_t bytes);
 
 // Registers one kernel at start-up: SP_CHESS_KERNEL({id, isa, needs, summary}, impl).
 #define SP_CHESS_KERNEL(...)                                                       \
-  [[maybe_unused]] static const bool SP_CONCAT(sp_chess_kernel_, __LINE__) = \
+  [[maybe_unused]] static const bool SP_CONCAT(sp_chess_kernel_, __COUNTER__) = \
       ::sp::chess::register_kernel(__VA_ARGS__)

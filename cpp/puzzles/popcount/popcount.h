@@ -117,5 +117,5 @@ std::uint64_t generate(std::uint8_t* out, std::size_t size, int k, Order order, 
 
 // Registers one kernel at start-up: SP_POPCOUNT_KERNEL(Family::word, {id, isa, needs, summary}, fn).
 #define SP_POPCOUNT_KERNEL(...)                                                      \
-  [[maybe_unused]] static const bool SP_CONCAT(sp_popcount_kernel_, __LINE__) = \
+  [[maybe_unused]] static const bool SP_CONCAT(sp_popcount_kernel_, __COUNTER__) = \
       ::sp::popcount::register_kernel(__VA_ARGS__)

@@ -46,6 +46,9 @@ export function parseReport(text: string): { ok: true; report: Report; unreadabl
 /** How far the server's background native benchmark got (build/native-bench.status.json). */
 export interface ServedBenchStatus {
   state: 'running' | 'done' | 'failed' | 'stopped';
+  /** While running: building the native CLI (a first `npm start` serves the page before it has
+   * one) or measuring with it. */
+  phase: 'build' | 'bench';
   fraction: number;
   puzzle?: string;
   case?: string;
@@ -64,7 +67,7 @@ function readStatus(value: unknown): ServedBenchStatus | null {
   if (v.state !== 'running' && v.state !== 'done' && v.state !== 'failed' && v.state !== 'stopped') return null;
   const text = (x: unknown) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, 120)) : undefined);
   const fraction = typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0;
-  return { state: v.state, fraction, puzzle: text(v.puzzle), case: text(v.case) };
+  return { state: v.state, phase: v.phase === 'build' ? 'build' : 'bench', fraction, puzzle: text(v.puzzle), case: text(v.case) };
 }
 
 /** The served native numbers and the background benchmark's status; null when the page is served
