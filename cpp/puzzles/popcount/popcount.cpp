@@ -18,8 +18,9 @@ static_assert(std::endian::native == std::endian::little,
 // The word sweep's pool: 2,048 words, so the data stays in L1 and one call of the slowest
 // variant (sparse at k = 64) takes tens of microseconds.
 constexpr std::int64_t kWordPoolBytes = 16 << 10;
-// Array sizes across the cache hierarchy. On the reference machine (an AMD EPYC Zen 4 VM: L1d
-// 32 KiB and L2 1 MiB per core, L3 32 MiB) they live in L1, L1, L1, L2, L3 and memory.
+// Array sizes across the cache hierarchy. On the reference machine (an AMD EPYC Zen 5 VM: L1d
+// 48 KiB and L2 1 MiB per core, a shared L3 of tens of MiB) they live in L1, L1, L1, L2, L3 and
+// memory; on Zen 4 (L1d 32 KiB) and current Xeons the same.
 constexpr std::array<std::int64_t, 6> kArraySizes = {64, 1 << 10, 16 << 10, 256 << 10, 4 << 20, 64 << 20};
 
 const char* mode_name(Mode m) { return m == Mode::word ? "word" : m == Mode::array ? "array" : "read"; }
