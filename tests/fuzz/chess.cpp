@@ -23,8 +23,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sp::chess;
-  static const bool tables = (init_tables(), true);
-  (void)tables;
   const std::string_view text = sp::fuzz::as_text(data, size);
   const auto game = parse_fen(text);
   if (!game) {

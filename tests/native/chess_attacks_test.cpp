@@ -60,7 +60,6 @@ TEST(ChessAttacks, EveryIsaThisBuildHasIsRegistered) {
 
 // The requirement: 64 squares x >= 10,000 occupancies x {rook, bishop, queen}, every kernel.
 TEST(ChessAttacks, EveryKernelMatchesRayWalkOnEverySquare) {
-  init_tables();
   const std::vector<Bitboard> occ = occupancies(10000, 1);
   const SliderPiece pieces[] = {SliderPiece::rook, SliderPiece::bishop, SliderPiece::queen};
   // The reference answers, once.
@@ -89,7 +88,6 @@ TEST(ChessAttacks, EveryKernelMatchesRayWalkOnEverySquare) {
 }
 
 TEST(ChessAttacks, BenchmarkLoopsAgreeWithTheReference) {
-  init_tables();
   const PoolStorage storage = make_pool(kPoolSize, kPoolSeed);
   const AttackPool pool{storage.squares.data(), storage.occupancy.data(), kPoolSize};
   // The checksums from first principles: the reference lookups, summed.
@@ -185,7 +183,6 @@ TEST(ChessAttacks, ByteSwapReversesFilesAndDiagonalsAndBitReversalEverything) {
 // The illustration's step rows are the HQ arithmetic itself: their attacks must be every
 // kernel's, for every slider of every published position.
 TEST(ChessAttacks, IllustrationStepsGiveTheAttacks) {
-  init_tables();
   for (const NamedPosition& n : kNamedPositions) {
     auto g = parse_fen(n.fen);
     ASSERT_TRUE(g);

@@ -173,7 +173,6 @@ Expected<json> Chess::canonical_params(const json& params, const Input&) {
 
 Expected<Case> Chess::prepare(const json& params, const Input& input) {
   if (input.present) return Error{"chess takes no input file"};
-  init_tables();
   Case c;
   c.mode = parse_enum<Mode>(params.at("mode"), kModeNames);
   auto game = parse_fen(params.value("fen", std::string("startpos")));

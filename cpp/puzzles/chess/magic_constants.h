@@ -2,7 +2,7 @@
 // Fancy magic numbers, one per square (a1 = 0 ... h8 = 63), as find_magic (magic.cpp) finds them
 // with seed kMagicSeed: the first sparse candidate of the seeded xorshift sequence that maps every
 // relevant occupancy without a conflict. Shipped as constants so that start-up only has to verify
-// them while filling the tables (init_tables); the native test suite runs the search again and
+// them while filling the tables (magic.cpp); the native test suite runs the search again and
 // compares.
 
 #include <array>

@@ -158,14 +158,13 @@ struct MagicTables {
   MagicEntry bishop[64];
 };
 
-// Built on first use (init_tables(), called by prepare() and the tests before any kernel runs):
+// Built while the program starts (magic.cpp), so they are never seen unbuilt, whatever runs first:
 // the magic numbers (constants found offline by find_magic below) are verified while the table is
 // filled, and a bad one would be searched again.
 extern MagicTables g_magic;
 #if defined(__x86_64__) || defined(_M_X64)
 extern MagicTables g_pext;  // same entries, filled in PEXT order; magic fields unused
 #endif
-void init_tables();
 std::size_t magic_table_bytes();  // attack sets + per-square entries
 
 // A deterministic search for a fancy magic of square s (sparse random candidates from a seeded
