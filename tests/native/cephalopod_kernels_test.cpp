@@ -25,11 +25,12 @@ const Puzzle& puzzle() { return *registry().find("cephalopod"); }
 struct TestKernel {
   std::string key;
   KernelFn fn;
+  KernelInfo info;
 };
 std::vector<TestKernel> kernels() {
   std::vector<TestKernel> out;
   for (const auto& k : puzzle().kernels())
-    if (k->available()) out.push_back({k->key(), static_cast<const TypedKernel<Cephalopod>&>(*k).impl()});
+    if (k->available()) out.push_back({k->key(), static_cast<const TypedKernel<Cephalopod>&>(*k).impl(), k->info()});
   return out;
 }
 bool is_reference(const TestKernel& k) { return k.key.rfind("reference/", 0) == 0; }
@@ -95,38 +96,91 @@ TEST(CephalopodKernels, HandMadeCasesDepthZeroAndAFullBoard) {
   }
 }
 
+TestKernel kernel(const std::string& key) {
+  for (const auto& k : kernels())
+    if (k.key == key) return k;
+  ADD_FAILURE() << "no runnable kernel " << key;
+  return {};
+}
+
+// Kernels that expand a board once for every depth it is reached at (the DFS family) or merge
+// boards without symmetry: their sweeps past depth 30 take seconds each (about 90 % of what the
+// whole suite took), so `npm test` runs them to depth 30 and the `slow` label (npm run
+// test:full) runs the rest. The code those depths exercise (table growth, epoch wraps, the
+// memory cap) is what every kernel also runs at depth 40 in WorkspacesSurviveManyCallsAndEpochWraps
+// and what the fast kernels sweep here to depth 40.
+bool sweeps_slowly(const KernelInfo& k) { return k.id == "swar-bfs" || k.id == "dfs-cache" || k.id == "simd-dfs"; }
+constexpr int kQuickSweepDepth = 30;
+
 // The empty board is the heaviest public input: every kernel at every depth (the deep ones only
 // outside quick mode, where qemu and the sanitizers make them minutes long), the reference up to
-// the depth its memory cap allows.
-TEST(CephalopodKernels, EmptyBoardAtEveryDepth) {
-  const int deepest = test::quick_mode() ? 12 : 40;
-  for (const auto& k : kernels()) {
-    auto ws = std::make_unique<Workspace>();
-    const int max_depth = is_reference(k) ? std::min(deepest, 14) : deepest;
-    for (const auto& t : vectors()["empty_board"]) {
-      const int depth = t["depth"].get<int>();
-      if (depth > max_depth) break;
-      const Answer a = solve(k, make_case(depth, "000000000"), *ws);
-      EXPECT_EQ(a.sum, t["expected"].get<std::uint32_t>()) << k.key << " depth " << depth;
-      if (is_reference(k)) {
-        EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "depth " << depth;
-      }
+// the depth its memory cap allows. One test per kernel.
+void sweep_empty_board(const TestKernel& k, int from_depth, int to_depth) {
+  auto ws = std::make_unique<Workspace>();
+  for (const auto& t : vectors()["empty_board"]) {
+    const int depth = t["depth"].get<int>();
+    if (depth < from_depth) continue;
+    if (depth > to_depth) break;
+    const Answer a = solve(k, make_case(depth, "000000000"), *ws);
+    EXPECT_EQ(a.sum, t["expected"].get<std::uint32_t>()) << k.key << " depth " << depth;
+    if (is_reference(k)) {
+      EXPECT_EQ(a.distinct_finals, t["distinct_finals"].get<std::uint64_t>()) << "depth " << depth;
     }
   }
 }
 
 // The sparse bench boards (answers from the reference run once without its memory cap).
-TEST(CephalopodKernels, SparseHeavyBoards) {
-  if (test::quick_mode()) GTEST_SKIP() << "a million boards per depth: minutes under qemu and sanitizers";
-  for (const auto& k : kernels()) {
-    if (is_reference(k)) continue;
-    auto ws = std::make_unique<Workspace>();
-    for (const auto& t : vectors()["sparse_heavy"]["cases"]) {
-      const Case c = make_case(t["depth"].get<int>(), t["board"].get<std::string>());
-      EXPECT_EQ(solve(k, c, *ws).sum, t["expected"].get<std::uint32_t>()) << k.key << " " << t["board"];
-    }
+void solve_sparse_heavy_boards(const TestKernel& k) {
+  auto ws = std::make_unique<Workspace>();
+  for (const auto& t : vectors()["sparse_heavy"]["cases"]) {
+    const Case c = make_case(t["depth"].get<int>(), t["board"].get<std::string>());
+    EXPECT_EQ(solve(k, c, *ws).sum, t["expected"].get<std::uint32_t>()) << k.key << " " << t["board"];
   }
 }
+
+class CephalopodKernel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CephalopodKernel, EmptyBoardAtEveryDepth) {
+  const TestKernel k = kernel(GetParam());
+  int deepest = test::quick_mode() ? 12 : 40;
+  if (is_reference(k)) deepest = std::min(deepest, 14);
+  if (sweeps_slowly(k.info)) deepest = std::min(deepest, kQuickSweepDepth);
+  sweep_empty_board(k, 0, deepest);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, CephalopodKernel, ::testing::ValuesIn(test::runnable_kernel_keys("cephalopod")),
+                         test::kernel_param_name);
+
+// The sparse heavy boards for the kernels that take well under a second a board (the reference's
+// memory cap keeps it out; the slow kernels are in CephalopodSlowKernel).
+class CephalopodFastKernel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CephalopodFastKernel, SparseHeavyBoards) {
+  if (test::quick_mode()) GTEST_SKIP() << "a million boards per depth: minutes under qemu and sanitizers";
+  solve_sparse_heavy_boards(kernel(GetParam()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, CephalopodFastKernel,
+                         ::testing::ValuesIn(test::runnable_kernel_keys(
+                             "cephalopod", [](const KernelInfo& k) { return k.id != "reference" && !sweeps_slowly(k); })),
+                         test::kernel_param_name);
+
+// What `npm test` leaves out of the slow kernels' sweeps (see sweeps_slowly).
+class CephalopodSlowKernel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CephalopodSlowKernel, EmptyBoardPastDepth30) {
+  if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
+  sweep_empty_board(kernel(GetParam()), kQuickSweepDepth + 1, 40);
+}
+
+TEST_P(CephalopodSlowKernel, SparseHeavyBoards) {
+  if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
+  solve_sparse_heavy_boards(kernel(GetParam()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, CephalopodSlowKernel,
+                         ::testing::ValuesIn(test::runnable_kernel_keys("cephalopod", sweeps_slowly)),
+                         test::kernel_param_name);
 
 // At least 300 random boards with 0..8 dice at depths 1..14, every kernel against the reference.
 TEST(CephalopodKernels, RandomBoardsAgreeWithTheReference) {

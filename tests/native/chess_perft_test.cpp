@@ -114,19 +114,33 @@ TEST(ChessPerft, EdgeCases) {
   check_lines(lines, kMaxDepth, 50'000'000, 5'000'000);
 }
 
-// Depth 5 of the whole suite for every fast kernel (383 M nodes each), and depth 6 (4.4 G) and the
-// wiki's deeper counts for the fastest one this CPU runs: outside quick mode only.
-TEST(ChessPerft, PerftsuiteDeep) {
+// Depth 5 of the whole suite for every fast kernel (383 M nodes each), one test per kernel:
+// outside quick mode only.
+class ChessPerftKernel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ChessPerftKernel, PerftsuiteDepth5) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
-  const std::vector<EpdLine> lines = load_epd("perftsuite.epd");
+  const RegisteredKernel* k = nullptr;
+  for (const RegisteredKernel* candidate : runnable(false))
+    if (key(*candidate) == GetParam()) k = candidate;
+  ASSERT_NE(k, nullptr) << GetParam();
+  for (const EpdLine& line : load_epd("perftsuite.epd"))
+    if (line.nodes.count(5)) {
+      EXPECT_EQ(k->impl.perft(game(line.fen), 5), line.nodes.at(5)) << key(*k) << " " << line.fen;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, ChessPerftKernel,
+                         ::testing::ValuesIn(test::runnable_kernel_keys("chess", [](const KernelInfo& k) { return k.id != "ray-walk" && k.isa != Isa::peer; })),
+                         test::kernel_param_name);
+
+// Depth 6 of the suite (4.4 G nodes) and the wiki's deeper counts for the fastest kernel this CPU
+// runs: outside quick mode only.
+TEST(ChessPerft, PerftsuiteDepth6WithTheFastestKernel) {
+  if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   const RegisteredKernel* fastest = nullptr;
-  for (const RegisteredKernel* k : runnable(false)) {
+  for (const RegisteredKernel* k : runnable(false))
     if (k->info.id == "pext" || (!fastest && k->info.id == "fancy-magic")) fastest = k;
-    for (const EpdLine& line : lines)
-      if (line.nodes.count(5)) {
-        EXPECT_EQ(k->impl.perft(game(line.fen), 5), line.nodes.at(5)) << key(*k) << " " << line.fen;
-      }
-  }
   ASSERT_NE(fastest, nullptr);
   // The benchmark positions, deeper: startpos d6, kiwipete d5, positions 3..6 at up to
   // 200 M nodes.
@@ -135,7 +149,7 @@ TEST(ChessPerft, PerftsuiteDeep) {
       if (nodes > 20'000'000 && nodes <= 200'000'000) {
         EXPECT_EQ(fastest->impl.perft(game(line.fen), depth), nodes) << key(*fastest) << " " << line.fen << " depth " << depth;
       }
-  for (const EpdLine& line : lines)
+  for (const EpdLine& line : load_epd("perftsuite.epd"))
     if (line.nodes.count(6)) {
       EXPECT_EQ(fastest->impl.perft(game(line.fen), 6), line.nodes.at(6)) << key(*fastest) << " " << line.fen;
     }

@@ -337,7 +337,7 @@ TEST(Engine, KnownComparesAnswersWithThePublishedOneOrTheReference) {
   ASSERT_TRUE(cube["ok"].get<bool>()) << cube.dump();
   EXPECT_TRUE(cube["cases"][0]["known"].is_null());
   EXPECT_TRUE(cube["cases"][0]["compared_with"].is_null());
-  EXPECT_EQ(cube["cases"][0]["verdicts"], json({nullptr}));
+  EXPECT_EQ(cube["cases"][0]["verdicts"], json::array({nullptr}));
   EXPECT_EQ(cube["cases"][1]["compared_with"], "reference");
   EXPECT_EQ(cube["cases"][1]["verdicts"], json({false, true}));
   // Popcount publishes the generator's count; a declared file is never prepared.
@@ -349,7 +349,7 @@ TEST(Engine, KnownComparesAnswersWithThePublishedOneOrTheReference) {
   ASSERT_TRUE(pc["ok"].get<bool>()) << pc.dump();
   EXPECT_EQ(pc["cases"][0]["verdicts"], json({true, false}));
   EXPECT_TRUE(pc["cases"][1]["known"].is_null());
-  EXPECT_EQ(pc["cases"][1]["verdicts"], json({nullptr}));
+  EXPECT_EQ(pc["cases"][1]["verdicts"], json::array({nullptr}));
   for (const json& bad : {json("x"), json::array({1}), json::array({{{"params", {{"n", 8}}}, {"answers", "x"}}})}) {
     json b = handle_request({{"action", "known"}, {"puzzle", "nqueens"}, {"cases", bad}});
     EXPECT_TRUE(!b["ok"].get<bool>() || !b["cases"][0]["ok"].get<bool>()) << bad.dump();

@@ -11,8 +11,6 @@
 namespace sp {
 namespace {
 
-bool has_byte(const std::string& s, unsigned char b) { return s.find(static_cast<char>(b)) != std::string::npos; }
-
 TEST(UserText, LengthAndPrefixCountCharacters) {
   EXPECT_EQ(text_length("R U"), 3u);
   EXPECT_EQ(text_length("R\u2019 U\u2032"), 5u);
@@ -22,7 +20,8 @@ TEST(UserText, LengthAndPrefixCountCharacters) {
   EXPECT_EQ(text_prefix("ab", 5), "ab");
 }
 
-// fuzz-params and fuzz-cube: `unknown parameter '‮n'`, `bad move '‮U''` reversed the message.
+// fuzz-params and fuzz-cube: `unknown parameter '<U+202E>n'`, `bad move '<U+202E>U''` reversed the
+// message (written as <U+202E> here: the character itself would reverse this comment too).
 TEST(UserText, QuoteNeutralisesBidiAndC1Controls) {
   EXPECT_EQ(quote_user_text("\u202enqueens"), "'?nqueens'");
   EXPECT_EQ(quote_user_text("a\u2066b\u2069c\u200f"), "'a?b?c?'");
@@ -36,8 +35,8 @@ TEST(UserText, QuoteCutsAtACharacterAndShowsBrokenBytes) {
   const std::string a39(39, 'a');
   EXPECT_EQ(quote_user_text(a39 + "\u00e9", 40), "'" + a39 + "\u00e9'");
   EXPECT_EQ(quote_user_text(a39 + "\u00e9\u00e9", 40), "'" + a39 + "\u00e9...'");
-  EXPECT_EQ(quote_user_text("\xff" "a\xe2\x80"), "'?a??'");
-  EXPECT_EQ(quote_user_text("\xed\xa0\x80"), "'???'");  // an encoded surrogate is not UTF-8
+  EXPECT_EQ(quote_user_text("\xff" "a\xe2\x80"), "'?a?\?'");
+  EXPECT_EQ(quote_user_text("\xed\xa0\x80"), "'??\?'");  // an encoded surrogate is not UTF-8
 }
 
 // fuzz-params / the page's property test: "moves is too long (400 characters, at most 256)" for
