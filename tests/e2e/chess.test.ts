@@ -175,7 +175,7 @@ describe('chess page', () => {
     expect(row, await page.textContent('.notices') ?? '').toBeDefined();
     expect(answerNodes(row!.answer)).toBe(49);
     expect(row!.verified).toBe('✗');
-    expect(await page.textContent('.notices')).toContain('stockfish.js/peer counts 49 nodes');
+    expect(await page.textContent('.notices')).toContain('stockfish.js/peer answers nodes=49');
     await page.close();
   });
 

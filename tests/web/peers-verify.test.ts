@@ -3,11 +3,14 @@
 // checked by the engine like a kernel's, and anything that only looks like a peer is left out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import type { Catalog } from '../../web/src/app/engine-types';
-import { BROWSER_PEERS } from '../../web/src/share/peers';
+import type { Catalog } from '../../web/src/share/engine-types';
+import { views } from '../../web/src/puzzles';
 import { LinkStateSchema, type ResultRecord } from '../../web/src/share/schema';
 import { verifyRecords, type VerifyContext } from '../../web/src/share/verify';
 import { call, loadModule } from './wasm-module';
+
+// The peers the page runs: those its puzzle views list.
+const PEERS = [...views.values()].flatMap((v) => v.peers ?? []).map((p) => p.peer);
 
 let m: SimdPuzzlesModule;
 let ctx: VerifyContext;
@@ -18,6 +21,7 @@ beforeAll(async () => {
     puzzles: catalog.puzzles,
     isas: catalog.isas,
     kernelsByBuild: new Map([['wasm-simd128', new Set(catalog.puzzles.flatMap((p) => p.kernels.map((k) => k.key)))]]),
+    peers: PEERS,
     call: async (request) => call(m, request),
   };
 });
@@ -72,6 +76,7 @@ describe('browser peers in a link', () => {
   });
 
   it('name one build each', () => {
-    expect(new Set(BROWSER_PEERS.map((p) => p.build)).size).toBe(BROWSER_PEERS.length);
+    expect(PEERS.map((p) => p.kernel).sort()).toEqual(['chess.js', 'stockfish.js']);
+    expect(new Set(PEERS.map((p) => p.build)).size).toBe(PEERS.length);
   });
 });

@@ -2,18 +2,21 @@
 // and the sharer's side by side (a run of the same case never hides the sharer's numbers), with
 // the ratio to native. Columns carry data-col names, so tests and styles never count positions.
 // Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
-import { browserPeer, isPeerRecord } from '../share/peers';
+import { buildLabel } from '../share/builds';
+import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
-import { nativeCounterpart, sameRun, speedRatio } from './compare';
+import { nativeCounterpart, ratioText, sameRun } from './compare';
 import { h } from './dom';
-import { formatAnswer, formatDuration, formatRate, formatRatio, formatSpread } from './format';
+import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
 
 export interface TableInput {
   mine: readonly PageRecord[];
   native: readonly PageRecord[];
   shared: readonly PageRecord[];
   workUnit: string;
+  /** The puzzle's peer programs, for their rows' titles. */
+  peers: readonly BrowserPeer[];
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
@@ -26,17 +29,12 @@ export function verdict(r: PageRecord): HTMLElement {
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
 
-/** A peer's speed ratio: two significant digits, since a JavaScript baseline may be 0.0007×. */
-function peerRatio(ratio: number | null): string {
-  return ratio === null || !Number.isFinite(ratio) ? '–' : ratio >= 1 ? formatRatio(ratio) : `${ratio.toPrecision(2)}×`;
-}
-
 /** The fastest timed record among `records` that is one of our kernels (not a peer). */
 function fastestKernel(records: readonly PageRecord[], build: (b: string) => boolean): PageRecord | null {
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit }: TableInput): HTMLElement {
+export function resultsTable({ mine, native, shared, workUnit, peers }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
@@ -60,16 +58,16 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
     const cells: Record<string, string | HTMLElement> = {
       kernel: r.kernel,
       isa: r.isa,
-      build: r.build.replace(/^wasm-/, ''),
+      build: buildLabel(r.build),
       verified: verdict(r),
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
       spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
       sharer: sharer?.timing
         ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
         : yours ? 'not shared' : '–',
-      'vs-sharer': yours && sharer ? formatRatio(speedRatio(yours, sharer)) : '–',
+      'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
       native: counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
-      'vs-native': counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
+      'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
@@ -77,17 +75,16 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
     // A sharer's verdict shows in the verified column when the row is theirs alone.
     if (!yours && sharer) cells.verified = verdict(sharer);
     if (isPeerRecord(r)) {
-      const peer = browserPeer(r.kernel, r.build);
+      const peer = findPeer(peers, r.kernel, r.build);
       cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
-      cells.build = r.build === 'peer-js' ? 'JavaScript' : r.build === 'peer-wasm' ? 'wasm (its own)' : r.build;
       if (yours?.timing) {
         const t = yours.timing;
         const runs = t.samples === 1 ? '1 run' : `${t.samples} runs, ${formatSpread(t.mad_ns, t.median_ns)}`;
         cells.spread = `${runs}${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
       }
       cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
-      cells['vs-native'] = bestNative ? peerRatio(speedRatio(r, bestNative)) : '–';
-      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, peerRatio(speedRatio(r, bestWasm))) : '–';
+      cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
+      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
       ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));
@@ -121,10 +118,10 @@ export function pivotTable(
       const mark = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : r.claimed ? h('span', { className: 'claimed' }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), mark,
-        counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native`) : null);
+        counterpart ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native`) : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },
-      h('td', {}, kernelIsa), h('td', {}, `${build.replace(/^wasm-/, '')}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
+      h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
   });
   return h('table', { className: 'results pivot' },
     h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'),

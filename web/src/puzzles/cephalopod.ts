@@ -5,7 +5,7 @@ import { CategoryScale, Chart, Legend, LineController, LineElement, LogarithmicS
 import { z } from 'zod';
 import { h, sourceLink } from '../app/dom';
 import type { Params } from '../share/schema';
-import type { ParamsEditor, PuzzleView } from './types';
+import type { ParamsEditor, PuzzleView } from '../app/puzzle-view';
 
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 

@@ -9,7 +9,7 @@ import { chessJsPeer } from '../peers/chessjs';
 import { stockfishPeer } from '../peers/stockfish';
 import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
-import type { BenchGroup, PuzzleView, ResultsContext } from './types';
+import type { BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefgh';

@@ -1,6 +1,6 @@
 // N-queens: the explainer and the board drawing.
 import { h, sourceLink } from '../app/dom';
-import type { PuzzleView } from './types';
+import type { PuzzleView } from '../app/puzzle-view';
 
 function explainer(): HTMLElement {
   return h(

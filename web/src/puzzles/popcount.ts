@@ -5,14 +5,14 @@
 // arrays table are the engine's summary (cpp/puzzles/popcount/summary.cpp), shown as the CLI
 // prints them, so the two never disagree.
 import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
-import { nativeCounterpart, speedRatio } from '../app/compare';
+import { nativeCounterpart, ratioText } from '../app/compare';
 import { h, sourceLink } from '../app/dom';
 import type { Engine, SummaryTable } from '../app/engine';
-import { formatRatio } from '../app/format';
 import { sourcesOf, summaryTable, type Source } from '../app/summary';
+import { buildLabel, recordBuild } from '../share/builds';
 import type { Params } from '../share/schema';
 import type { PageRecord } from '../share/verify';
-import type { BenchCase, BenchGroup, PuzzleView, ResultsContext } from './types';
+import type { BenchCase, BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -107,7 +107,7 @@ function arraysTable(table: SummaryTable, source: Source, native: readonly PageR
     const r = source.records.find((x) => `${x.kernel}/${x.isa}` === rowKey && x.params.size === size);
     const counterpart = r ? nativeCounterpart(r, native) : null;
     return h('span', {}, text, r && counterpart
-      ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
+      ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
       : null);
   });
 }
@@ -149,12 +149,12 @@ function sweepChart(series: readonly SweepSeries[], order: Order): HTMLElement {
   const datasets = series
     .filter((s) => s.order === order)
     .map((s) => ({
-      label: `${s.kernel} · ${s.source.replace(/^wasm-/, '')}`,
+      label: `${s.kernel} · ${buildLabel(s.source)}`,
       data: [...s.points.entries()].sort((a, b) => a[0] - b[0]).map(([x, y]) => ({ x, y })),
       borderColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
       backgroundColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
       // Native dashed, wasm SIMD128 solid, wasm baseline dotted.
-      borderDash: s.native ? [6, 4] : /baseline/.test(s.source) ? [2, 3] : [],
+      borderDash: s.native ? [6, 4] : s.source === recordBuild('baseline') ? [2, 3] : [],
       borderWidth: 1.5,
       pointRadius: 1.5,
     }));

@@ -9,8 +9,9 @@
 //  - its answer is compared by the engine (`known`, with the puzzle's own same_answer) with the
 //    published answer where the puzzle has one, else with the viewer's own reference run of that
 //    case; with neither, the record is shown as "claimed", never as verified.
-import type { CatalogPuzzle, IsaInfo } from '../app/engine-types';
-import { browserPeer, isPeerRecord } from './peers';
+import { isWasmRecordBuild, wasmBuildOf } from './builds';
+import type { CatalogPuzzle, IsaInfo } from './engine-types';
+import { findPeer, isPeerRecord, type BrowserPeer } from './peers';
 import type { Params, ResultRecord, Timing } from './schema';
 
 /** A record as the page holds it: keyed by the engine, and marked when its answer is only claimed.
@@ -25,6 +26,8 @@ export interface VerifyContext {
   isas: readonly IsaInfo[];
   /** Kernel keys ("id/isa") per build name ("wasm-simd128"), for the builds this page loaded. */
   kernelsByBuild: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The browser peers the page's puzzle views run (PuzzleView.peers): the only peers a link may name. */
+  peers: readonly BrowserPeer[];
   call: EngineCall;
   /** The viewer's own reference-kernel answer for a case, if the viewer has run it. */
   reference?: (puzzle: string, caseKey: string) => Record<string, unknown> | undefined;
@@ -76,16 +79,14 @@ export function timingProblem(t: Timing, work: number, minSamples = MIN_SAMPLES)
 
 // ---- the checks -----------------------------------------------------------------------------------
 
-const WASM_BUILDS = new Set(['wasm-simd128', 'wasm-baseline']);
-
 function kernelProblem(r: ResultRecord, origin: Origin, puzzle: CatalogPuzzle, ctx: VerifyContext): string | null {
   // A browser peer is no kernel of ours: it must be one the page knows, under its own build.
   if (origin === 'link' && isPeerRecord(r)) {
-    const peer = browserPeer(r.kernel, r.build);
+    const peer = findPeer(ctx.peers, r.kernel, r.build);
     return peer && peer.puzzle === puzzle.id ? null : `'${r.kernel}' (${r.build}) is not a browser peer of ${puzzle.title}`;
   }
-  if (origin === 'link' && !WASM_BUILDS.has(r.build)) return `build '${r.build}' is not a browser build`;
-  if (origin === 'report' && r.build.startsWith('wasm')) return `build '${r.build}' is not a native build`;
+  if (origin === 'link' && !wasmBuildOf(r.build)) return `build '${r.build}' is not a browser build`;
+  if (origin === 'report' && isWasmRecordBuild(r.build)) return `build '${r.build}' is not a native build`;
   const ids = new Set([...puzzle.kernel_order, ...puzzle.kernels.map((k) => k.id)]);
   if (!ids.has(r.kernel)) return `${puzzle.title} has no kernel '${r.kernel}'`;
   if (!ctx.isas.some((i) => i.name === r.isa)) return `'${r.isa}' is not an instruction set the engine knows`;
@@ -102,13 +103,13 @@ interface ValidateEntry {
   case_key?: string;
 }
 
-interface KnownEntry extends ValidateEntry {
+export interface KnownEntry extends ValidateEntry {
   known?: { answer: Record<string, unknown>; source: string } | null;
   compared_with?: 'known' | 'reference' | null;
   verdicts?: (boolean | null)[];
 }
 
-async function engineList<T>(ctx: VerifyContext, request: unknown): Promise<T[]> {
+export async function engineList<T>(ctx: VerifyContext, request: unknown): Promise<T[]> {
   const r = (await ctx.call(request)) as { ok: boolean; error?: string; cases?: T[] };
   if (!r.ok || !Array.isArray(r.cases)) throw new Error(`the engine could not check the data: ${r.error ?? 'no answer'}`);
   return r.cases;
@@ -149,6 +150,15 @@ export async function verifyRecords(records: readonly ResultRecord[], origin: Or
   return { records: await checkAnswers(keyed, ctx), rejected };
 }
 
+/** The verdict fields of a record whose answer the engine's `known` judged (entry `k`, answer `j`):
+ * against the published answer, else against `reference`'s run (described by `against`). */
+export function answerVerdict(k: KnownEntry | undefined, j: number, reference: string, against = `your own ${reference} run`): Pick<PageRecord, 'verified' | 'verified_by' | 'claimed'> {
+  const verdict = k?.ok ? k.verdicts?.[j] ?? null : null;
+  if (verdict === null) return { verified: null, claimed: true, verified_by: `claimed, not re-checked here: no published answer, and you have not run ${reference} on this case` };
+  const what = k!.compared_with === 'known' ? `the published answer (${k!.known!.source})` : against;
+  return { verified: verdict, verified_by: (verdict ? `re-checked here against ${what}` : `differs from ${what}`).slice(0, 120) };
+}
+
 /**
  * Verdicts on the answers of records from elsewhere: against the published answer, else against
  * the viewer's reference run of the case, else "claimed". Run again after the viewer's own runs.
@@ -168,22 +178,10 @@ export async function checkAnswers(records: readonly PageRecord[], ctx: VerifyCo
         return { params: group[0]!.params, input: group[0]!.input ?? null, answers: group.map((r) => r.answer), ...(ref ? { reference: ref } : {}) };
       }),
     });
-    cases.forEach((group, i) => {
-      const k = known[i];
-      group.forEach((r, j) => {
-        const verdict = k?.ok ? k.verdicts?.[j] ?? null : null;
-        if (verdict === null) {
-          r.verified = null;
-          r.claimed = true;
-          r.verified_by = `claimed, not re-checked here: no published answer, and you have not run ${reference} on this case`;
-          return;
-        }
-        delete r.claimed;
-        r.verified = verdict;
-        const against = k!.compared_with === 'known' ? `the published answer (${k!.known!.source})` : `your own ${reference} run`;
-        r.verified_by = verdict ? `re-checked here against ${against}` : `differs from ${against}`;
-      });
-    });
+    cases.forEach((group, i) => group.forEach((r, j) => {
+      delete r.claimed;
+      Object.assign(r, answerVerdict(known[i], j, reference));
+    }));
   }
   return out;
 }

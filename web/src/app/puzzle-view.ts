@@ -1,9 +1,10 @@
-// What a puzzle adds to the page, beyond what the catalog already says (params, kernels, cases).
-// A view is optional: puzzles without one get the generic view, which includes the puzzle's own
-// summary tables (Puzzle::summarize) when the engine has any.
-import type { Engine } from '../app/engine';
-import type { BrowserPeer } from '../share/peers';
-import type { Params, ResultRecord } from '../share/schema';
+// What a puzzle adds to the page, beyond what the catalog already says (params, kernels, cases):
+// the contract web/src/puzzles/<id>.ts fulfils. A view is optional: puzzles without one get the
+// generic view, which includes the puzzle's own summary tables (Puzzle::summarize) when the engine
+// has any.
+import type { Engine } from './engine';
+import type { PeerProgram } from '../peers/program';
+import type { Params } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 
 /** Everything measured so far that the page holds, for a view's own panels. */
@@ -38,34 +39,6 @@ export interface BenchGroup {
 export interface ParamsEditor {
   element: HTMLElement;
   show(params: Params, canonical: Params | null): void;
-}
-
-/** One run of a peer program on a case. */
-export interface PeerRun {
-  /** The answer in the puzzle's own shape (chess: {nodes, divide?}), checked like a kernel's. */
-  answer: ResultRecord['answer'];
-  work: number;
-  /** performance.now() around each timed call of the work alone, in ns (one or more calls). */
-  samplesNs: number[];
-  /** Loading the program and warming it up (a perft one ply shallower), in ns: shown, never part
-   * of the timing. */
-  startupNs: number;
-}
-
-/**
- * Another program timed on the case in this browser, beside our kernels (chess: Stockfish.js,
- * chess.js). Each runs in a dedicated worker of its own, started per run and terminated by stop().
- */
-export interface PeerProgram {
-  peer: BrowserPeer;
-  /** Why the program cannot run in this page at all (its files are missing), or null. */
-  availability(): Promise<string | null>;
-  /** Why it does not run this case (a mode it has no counterpart for, over its budget), or null.
-   * `nodes`: the work our kernels counted on the case, when they ran first. */
-  skip(params: Params, work: number | null): string | null;
-  run(params: Params, onStatus: (text: string) => void): Promise<PeerRun>;
-  /** Terminates the worker; a pending run rejects with StoppedError (worker/bridge.ts). */
-  stop(): void;
 }
 
 export interface PuzzleView {

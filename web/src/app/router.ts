@@ -1,0 +1,135 @@
+// The address and links: `#<puzzle>` opens a tab, `#s=<version>.<data>` opens a share link (its
+// params, kernels and builds, and its records once re-checked), anything else is reported, not
+// obeyed; Copy link writes the page's state into a link.
+import type { PuzzleView } from './puzzle-view';
+import { BUILDS, recordBuild } from '../share/builds';
+import { decodeLink, encodeLinkWithin } from '../share/codec';
+import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
+import type { LinkState } from '../share/schema';
+import type { PageRecord } from '../share/verify';
+import type { Engine } from './engine';
+import { readFragment } from './fragment';
+import type { ParamsChecker } from './params-checker';
+import { listOf, recordSet } from './state/records';
+import { caseOnScreen, catalogPuzzles, kernelChoices, puzzleOf, puzzleStateOf, selectedKernels } from './state/selectors';
+import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
+import { describeShared, type Verifier } from './trust';
+
+export class Router {
+  constructor(
+    private readonly store: Store,
+    private readonly engine: Engine,
+    private readonly checker: ParamsChecker,
+    private readonly verifier: Verifier,
+    private readonly views: ReadonlyMap<string, PuzzleView>,
+  ) {}
+
+  /** Follows the address from now on, starting with the one the page was opened at. */
+  start(): Promise<void> {
+    window.addEventListener('hashchange', () => void this.route());
+    return this.route();
+  }
+
+  private async route() {
+    const hash = location.hash;
+    const link = await decodeLink(hash);
+    this.notice(null); // whatever the address said before no longer applies
+    const s = this.store.get();
+    const first = catalogPuzzles(s)[0]!.id;
+    if (link.kind === 'error') {
+      this.notice(link.message, 'error');
+      this.select(s.puzzleId || first);
+      return;
+    }
+    if (link.kind === 'ok') {
+      await this.openLink(link.state);
+      return;
+    }
+    const fragment = readFragment(hash, catalogPuzzles(s).map((p) => p.id));
+    if (fragment.kind === 'unknown')
+      this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
+    this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
+  }
+
+  /** Opens a tab; its params are checked again when it opens for the first time or was never accepted. */
+  select(id: string) {
+    const s = this.store.get();
+    const changed = id !== s.puzzleId;
+    this.store.update((x) => withPuzzle({ ...x, puzzleId: id }, id, (p) => p));
+    const p = puzzleStateOf(this.store.get(), id);
+    if (changed || !p.check) void this.checker.edit(id, p.params, false);
+  }
+
+  /** Puts a held case's params on screen (a case chip); not while a run reads this puzzle's fields. */
+  showCase(record: PageRecord) {
+    if (this.store.get().run?.puzzle === record.puzzle) return;
+    this.store.update((s) => ({ ...s, controlsVersion: s.controlsVersion + 1 }));
+    void this.checker.edit(record.puzzle, { ...record.params });
+  }
+
+  private async openLink(link: LinkState) {
+    const s = this.store.get();
+    const puzzle = catalogPuzzles(s).find((p) => p.id === link.puzzle);
+    if (!puzzle) {
+      this.notice(`Could not open the shared link: it is for a puzzle this page does not have ('${link.puzzle}').`, 'error');
+      this.select(catalogPuzzles(s)[0]!.id);
+      return;
+    }
+    const said: string[] = [];
+    const check = await this.engine.validate(puzzle.id, link.params);
+    if (!check.ok) said.push(`its parameters were refused (${check.error}), so the defaults are shown`);
+    const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
+    const builds = link.builds.filter((b) => s.supported.has(b));
+    let shared: PageRecord[] = [];
+    if (link.shared) {
+      const { records, rejected } = await this.verifier.verify(link.shared.records, 'link');
+      shared = records.filter((r) => r.puzzle === puzzle.id);
+      said.unshift(describeShared(shared, rejected, link.shared.environment.cpu));
+    }
+    const keys = [...new Set(shared.map((r) => r.case_key))];
+    this.store.update((x) => {
+      const next = withPuzzle({ ...x, puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
+        ...p,
+        params: check.ok ? { ...link.params } : p.params,
+        kernels: new Set(link.kernels.filter((k) => known.has(k))),
+        shared: recordSet(shared),
+        sharer: link.shared ? { environment: link.shared.environment, native: link.shared.native } : null,
+        view: keys.length > 1 ? { kind: 'cases', keys } : { kind: 'case' },
+      }));
+      return said.length ? withNotice(next, 'address', { text: `Shared link: ${said.join('; ')}.`, kind: check.ok ? 'info' : 'error' }) : next;
+    });
+    await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
+  }
+
+  /** Writes the page's state, with the viewer's results, into a link, and copies it. */
+  async copyLink() {
+    const s = this.store.get();
+    const id = s.puzzleId;
+    const p = puzzleStateOf(s, id);
+    const onScreen = caseOnScreen(p);
+    const { records, beyondCap } = recordsForLink(listOf(p.mine), onScreen?.case_key ?? null);
+    const firstBuild = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? [...s.builds][0]!;
+    const basis = {
+      puzzle: id,
+      params: onScreen?.params ?? p.params,
+      kernels: [...selectedKernels(s, id, this.views.get(id)?.peers ?? [])],
+      builds: [...s.builds],
+      environment: s.environments.get(firstBuild),
+      native: s.native?.source.report.environment ?? null,
+    };
+    // A link must stay under the size a viewer's page accepts: the least recent cases go first.
+    const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
+    const url = `${location.origin}${location.pathname}#${fragment}`;
+    let copied = true;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      copied = false;
+    }
+    this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
+  }
+
+  private notice(text: string | null, kind: 'error' | 'info' = 'error') {
+    this.store.update((s) => withNotice(s, 'address', text === null ? null : { text, kind }));
+  }
+}
