@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, openPage, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, linkOf, notices, openPage, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -176,6 +176,47 @@ describe('chess page', () => {
     expect(answerNodes(row!.answer)).toBe(49);
     expect(row!.verified).toBe('✗');
     expect(await page.textContent('.notices')).toContain('stockfish.js/peer answers nodes=49');
+    await page.close();
+  });
+
+  it('refuses shared timings no machine makes, in one notice, and labels the rest as claims', async () => {
+    // The examples: perft(4) in 0.2 ns, a work of 1e15 for 197,281 nodes, Stockfish.js in
+    // 0.5 ns from one sample, a day a call; and one plausible timing.
+    const nodes = 197_281;
+    const timing = (median: number, patch: Record<string, number> = {}, work = nodes) => ({
+      samples: 11, reps_per_sample: Math.max(1, Math.ceil(1e7 / median)), median_ns: median, min_ns: median, mad_ns: median / 100,
+      ns_per_unit: median / work, units_per_second: (work / median) * 1e9, ...patch,
+    });
+    const record = (kernel: string, isa: string, build: string, t: object, work = nodes) => ({
+      puzzle: 'chess', case: 'startpos d4', params: { mode: 'perft', fen: 'startpos', depth: 4, divide: false }, kernel, isa, build,
+      answer: { nodes }, verified: true, verified_by: 'x', work, work_unit: 'nodes', timing: t,
+    });
+    const state = {
+      v: 1, puzzle: 'chess', params: { mode: 'perft', fen: 'startpos', depth: 4, divide: false }, kernels: [], builds: ['simd128'],
+      shared: {
+        environment: { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'claims', features: '', compiler: 'x', flags: '', timer_resolution_ns: 5, date: 'today' },
+        native: null,
+        records: [
+          record('hq', 'scalar', 'wasm-simd128', timing(5e6)),
+          record('hq-simd', 'simd128', 'wasm-simd128', timing(0.2)),
+          record('kogge-stone', 'scalar', 'wasm-simd128', timing(5e6, {}, 1e15), 1e15),
+          record('stockfish.js', 'peer', 'peer-wasm', timing(0.5, { samples: 1, reps_per_sample: 1 })),
+          record('fancy-magic', 'scalar', 'wasm-simd128', timing(86_400e9, { samples: 3 })),
+        ],
+      },
+    };
+    const { page, errors } = await openPage(browser(), linkOf(baseUrl, state), { width: 1366, height: 900 });
+    await checked(page);
+    const said = await notices(page);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('1 results from another browser');
+    expect(said[0]).toContain('4 left out (hq-simd/simd128 on startpos d4: 986,000 nodes per ns on one core');
+    expect(said[0]).toContain("kogge-stone/scalar on startpos d4: work of 1,000,000,000,000,000 nodes for a perft of 197,281 nodes");
+    expect(said[0]).toContain('stockfish.js/peer on startpos d4: one timed call of 0.5 ns');
+    expect(said[0]).toContain('and 1 more');
+    const table = await rows(page);
+    expect(table.map((r) => [r.kernel, r.verified, r.sharer])).toEqual([['hq', '✓', '5.00 ms claim']]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -6,7 +6,7 @@ import { listOf, merged, NO_RECORDS, ofCase, recordSet } from '../../web/src/app
 import { caseChips, runPlan } from '../../web/src/app/state/selectors';
 import { initialState, Store, withNotice, withPuzzle, type PageState } from '../../web/src/app/state/store';
 import { endOfRun, runProgress } from '../../web/src/app/run-controller';
-import { describeShared } from '../../web/src/app/trust';
+import { describeShared, leftOutText } from '../../web/src/app/trust';
 import { copiedSentence, recordsForLink } from '../../web/src/share/link-state';
 import type { CatalogPuzzle } from '../../web/src/share/engine-types';
 import type { ProgressEvent } from '../../web/src/share/engine-types';
@@ -106,11 +106,17 @@ describe('progress', () => {
 });
 
 describe('the shared-link sentence', () => {
+  it('names which records were left out and why, the first three, then how many more', () => {
+    const rejected = ['a', 'b', 'c', 'd', 'e'].map((k) => ({ record: rec('n=6', k), reason: `bad ${k}` }));
+    expect(leftOutText(rejected)).toBe('5 left out (a/scalar on n=6: bad a; b/scalar on n=6: bad b; c/scalar on n=6: bad c; and 2 more)');
+    expect(leftOutText(rejected.slice(0, 1), { count: 2, reasons: ['record 3: timing: bad'] })).toBe('3 left out (record 3: timing: bad; a/scalar on n=6: bad a)');
+  });
+
   it('counts results, cases, answers re-checked, wrong and claimed, and what was left out', () => {
     const records = [rec('n=6', 'a'), rec('n=6', 'b', { verified: false }), rec('n=7', 'a', { verified: null, claimed: true })];
-    const rejected = [{ record: rec('n=6', 'x'), reason: 'no kernel x' }, { record: rec('n=6', 'y'), reason: 'no kernel x' }];
+    const rejected = [{ record: rec('n=6', 'x'), reason: 'no kernel x' }, { record: rec('n=6', 'y'), reason: 'no kernel y' }];
     expect(describeShared(records, rejected, 'AMD EPYC')).toBe(
-      '3 results from another browser (AMD EPYC) on 2 cases; answers re-checked here: 2 (1 wrong), claimed only: 1; 2 left out (no kernel x); run the same case to measure yours beside them');
+      '3 results from another browser (AMD EPYC) on 2 cases; answers re-checked here: 2 (1 wrong), claimed only: 1; 2 left out (x/scalar on n=6: no kernel x; y/scalar on n=6: no kernel y); run the same case to measure yours beside them');
     expect(describeShared([], [], 'x'.repeat(100))).toBe(`0 results from another browser (${'x'.repeat(80)}) on 0 cases; answers re-checked here: 0, claimed only: 0`);
   });
 });

@@ -39,7 +39,7 @@ async function start() {
   // The page's own engine: a worker that never times anything, so checking params, drawing and
   // summaries never wait behind a run, and Stop never kills it.
   const engine = new Engine(new WorkerBridge(primary));
-  const verifier = new Verifier(store, engine, () => [...views.values()].flatMap((v) => v.peers ?? []));
+  const verifier = new Verifier(store, engine, views);
   const checker = new ParamsChecker(store, engine, views);
   const runs = new RunController(store, bridges, verifier, views);
   const router = new Router(store, engine, checker, verifier, views);

@@ -4,7 +4,7 @@
 import { neutralizeBidi } from '../share/text';
 import { fetchServedNative, importReportFile, type NativeSource } from './native';
 import { withNotice, type Notice, type Store } from './state/store';
-import type { Verifier } from './trust';
+import { leftOutText, type Verifier } from './trust';
 
 export class NativeFeed {
   /** Counts takes: a report arriving late (an older import) never replaces a newer one. */
@@ -70,8 +70,7 @@ export class NativeFeed {
     if (turn !== this.turn) return; // a later import (or the user's file) took its place
     const from = source.fileName ? ` from ${source.fileName}` : '';
     const leftOut = rejected.length + (source.unreadable?.count ?? 0);
-    const reasons = [...new Set([...(source.unreadable?.reasons ?? []), ...rejected.map((r) => r.reason)])].slice(0, 3);
-    const left = leftOut ? `; ${leftOut} left out (${neutralizeBidi(reasons.join('; '))})` : '';
+    const left = leftOut ? `; ${neutralizeBidi(leftOutText(rejected, source.unreadable))}` : '';
     const wrong = records.filter((r) => r.verified === false).length;
     const text = `Imported ${records.length} native results${from} (${source.report.environment.cpu.slice(0, 80)})${wrong ? `; ${wrong} with a wrong answer` : ''}${left}.`;
     this.store.update((s) => {

@@ -5,7 +5,7 @@
 import type { Engine } from './engine';
 import type { PeerProgram } from '../peers/program';
 import type { Params } from '../share/schema';
-import type { PageRecord } from '../share/verify';
+import type { PageRecord, WorkRules } from '../share/verify';
 
 /** Everything measured so far that the page holds, for a view's own panels. */
 export interface ResultsContext {
@@ -70,4 +70,7 @@ export interface PuzzleView {
   extraResults?(context: ResultsContext): HTMLElement | null;
   /** Other programs run on the case after our kernels (Run only, not the benchmark buttons). */
   peers?: readonly PeerProgram[];
+  /** What the puzzle's work can be, for records from a link or a report: the most units one core
+   * does per ns, and how the work follows from the params and the answer (share/verify.ts). */
+  work?: WorkRules;
 }

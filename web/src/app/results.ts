@@ -17,6 +17,8 @@ export interface TableInput {
   workUnit: string;
   /** The puzzle's peer programs, for their rows' titles. */
   peers: readonly BrowserPeer[];
+  /** The native numbers were measured elsewhere (imported, or served from another machine). */
+  nativeIsClaim: boolean;
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
@@ -27,6 +29,12 @@ export function verdict(r: PageRecord): HTMLElement {
   return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
 }
 
+/** A timing measured elsewhere (a link, an imported report): it passed the plausibility checks
+ * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
+export function timingClaim(whose: string): HTMLElement {
+  return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here` }, 'claim');
+}
+
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
 
 /** The fastest timed record among `records` that is one of our kernels (not a peer). */
@@ -34,7 +42,7 @@ function fastestKernel(records: readonly PageRecord[], build: (b: string) => boo
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit, peers }: TableInput): HTMLElement {
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
@@ -63,10 +71,12 @@ export function resultsTable({ mine, native, shared, workUnit, peers }: TableInp
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
       spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
       sharer: sharer?.timing
-        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
+        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
-      native: counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
+      native: counterpart
+        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null)
+        : 'no native number',
       'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
@@ -117,7 +127,7 @@ export function pivotTable(
       const counterpart = nativeCounterpart(r, native);
       const mark = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : r.claimed ? h('span', { className: 'claimed' }, ' claimed') : null;
       return h('td', { title: r.verified_by },
-        formatDuration(r.timing.median_ns), mark,
+        formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
         counterpart ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native`) : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },

@@ -3,12 +3,12 @@
 // answers are re-checked again once the viewer has run the reference, and a peer program's answer
 // is judged by the engine against ours.
 import type { Build } from '../share/builds';
-import type { PeerProgram } from '../peers/program';
 import { isPeerRecord } from '../share/peers';
 import type { ResultRecord } from '../share/schema';
 import { answerVerdict, checkAnswers, engineList, verifyRecords, type KnownEntry, type Origin, type PageRecord, type Rejected, type Verified, type VerifyContext } from '../share/verify';
 import { WorkerBridge } from '../worker/bridge';
 import { Engine } from './engine';
+import type { PuzzleView } from './puzzle-view';
 import { formatAnswer } from './format';
 import { recordSet, listOf } from './state/records';
 import { puzzleStateOf, verifyContextOf } from './state/selectors';
@@ -36,12 +36,12 @@ export class Verifier {
   constructor(
     private readonly store: Store,
     private readonly engine: Engine,
-    private readonly peers: () => readonly PeerProgram[],
+    private readonly views: ReadonlyMap<string, PuzzleView>,
   ) {}
 
   /** The checks of share/verify.ts with what the page knows now, run by `call`'s engine. */
   context(call: VerifyContext['call'] = this.engine.call): VerifyContext {
-    return verifyContextOf(this.store.get(), call, this.peers());
+    return verifyContextOf(this.store.get(), call, this.views);
   }
 
   withVerifier<T>(work: (ctx: VerifyContext) => Promise<T>): Promise<T> {
@@ -112,9 +112,18 @@ export function describeShared(records: readonly PageRecord[], rejected: readonl
   const wrong = records.filter((r) => r.verified === false).length;
   const claimed = records.filter((r) => r.claimed).length;
   const parts = [`${records.length} results from another browser (${cpu.slice(0, 80)}) on ${cases} case${cases === 1 ? '' : 's'}; answers re-checked here: ${checked}${wrong ? ` (${wrong} wrong)` : ''}, claimed only: ${claimed}`];
-  if (rejected.length) parts.push(`${rejected.length} left out (${[...new Set(rejected.map((r) => r.reason))].slice(0, 3).join('; ')})`);
+  if (rejected.length) parts.push(leftOutText(rejected));
   if (records.length) parts.push('run the same case to measure yours beside them');
   return parts.join('; ');
+}
+
+/** Which records from elsewhere were refused and why, for the one notice that says so: the first
+ * three, then how many more. */
+export function leftOutText(rejected: readonly Rejected[], unreadable: { count: number; reasons: readonly string[] } = { count: 0, reasons: [] }): string {
+  const which = (r: ResultRecord) => `${r.kernel}/${r.isa} on ${r.case.slice(0, 40)}`;
+  const reasons = [...unreadable.reasons, ...rejected.map(({ record, reason }) => `${which(record)}: ${reason}`)];
+  const count = unreadable.count + rejected.length;
+  return `${count} left out (${reasons.slice(0, 3).join('; ')}${count > 3 ? `; and ${count - 3} more` : ''})`;
 }
 
 /** The records of ours a peer is judged against: the case's runs that no check refuted. */

@@ -1,10 +1,8 @@
 // How a peer program is timed, whatever it computes: its timed calls repeated until about a second
 // is spent (at most 11 calls, at least one), so a fast program gets a median and a spread like our
 // kernels and a slow one is timed once; then the harness's statistics over those calls.
+import { PEER_MAX_SAMPLES, PEER_SAMPLE_BUDGET_MS } from '../share/peers';
 import type { Timing } from '../share/schema';
-
-export const PEER_MAX_SAMPLES = 11;
-export const PEER_SAMPLE_BUDGET_MS = 1000;
 
 /** Whether to time another call, after `samples` (ms) so far. */
 export const anotherSample = (samplesMs: readonly number[]) =>

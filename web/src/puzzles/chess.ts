@@ -8,7 +8,7 @@ import { h, sourceLink } from '../app/dom';
 import { chessJsPeer } from '../peers/chessjs';
 import { stockfishPeer } from '../peers/stockfish';
 import { isPeerRecord } from '../share/peers';
-import type { PageRecord } from '../share/verify';
+import type { PageRecord, WorkRules } from '../share/verify';
 import type { BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -332,8 +332,25 @@ const benchGroups: readonly BenchGroup[] = [
   { label: 'all', cases: () => true },
 ];
 
+// Work: a perft's is its node count (the last ply counted in bulk, as its answer says), an attacks
+// case's its lookups. Rate: the best here are 1.6 G nodes/s (pext, perft) and 1 G lookups/s
+// natively, Stockfish 0.3 G nodes/s; 50 a ns is out of reach of any core.
+const work: WorkRules = {
+  maxUnitsPerNs: { nodes: 50, lookups: 50 },
+  workProblem(r) {
+    const attacks = r.params.mode === 'attacks';
+    const unit = attacks ? 'lookups' : 'nodes';
+    if (r.work_unit !== unit) return `work counted in ${r.work_unit} for a ${attacks ? 'lookups' : 'perft'} case (it counts ${unit})`;
+    const nodes = r.answer.nodes;
+    if (!attacks && typeof nodes === 'number' && r.work !== nodes)
+      return `work of ${r.work.toLocaleString('en-US')} nodes for a perft of ${nodes.toLocaleString('en-US')} nodes (a perft's work is its node count)`;
+    return null;
+  },
+};
+
 export const view: PuzzleView = {
   id: 'chess',
+  work,
   explainer,
   illustrate,
   caseLabel,

@@ -22,6 +22,12 @@ export interface BrowserPeer {
  * so a slow program has a single sample, which the link checks accept for peers. */
 export const isPeerRecord = (r: { isa: string }) => r.isa === PEER_ISA;
 
+// How a peer is timed (web/src/peers/timing.ts): calls are repeated while they add up to under
+// PEER_SAMPLE_BUDGET_MS, at most PEER_MAX_SAMPLES of them. The link checks hold a peer's record
+// to the same rule: a single timed call took at least the whole budget.
+export const PEER_MAX_SAMPLES = 11;
+export const PEER_SAMPLE_BUDGET_MS = 1000;
+
 /** The peer in `peers` that a record names, by kernel and build. */
 export function findPeer(peers: readonly BrowserPeer[], kernel: string, build: string): BrowserPeer | undefined {
   return peers.find((p) => p.kernel === kernel && p.build === build);

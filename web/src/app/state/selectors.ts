@@ -7,6 +7,7 @@ import { PEER_ISA } from '../../share/peers';
 import type { PageRecord, VerifyContext } from '../../share/verify';
 import type { PeerProgram } from '../../peers/program';
 import type { CaseCheck } from '../engine';
+import type { PuzzleView } from '../puzzle-view';
 import { listOf, ofCase } from './records';
 import { freshPuzzle, type PageState, type PuzzleState } from './store';
 
@@ -97,15 +98,17 @@ export function caseChips(p: PuzzleState, onScreen: string | null): { key: strin
 }
 
 /** What checking data from elsewhere needs from the page: the catalog, the loaded kernels, the
- * peers, and the viewer's own reference runs. `call` is the engine that does the work. */
-export function verifyContextOf(s: PageState, call: VerifyContext['call'], peers: readonly PeerProgram[]): VerifyContext {
+ * puzzle views' peers and work rules, and the viewer's own reference runs. `call` is the engine
+ * that does the work. */
+export function verifyContextOf(s: PageState, call: VerifyContext['call'], views: ReadonlyMap<string, PuzzleView>): VerifyContext {
   const kernelsByBuild = new Map<string, Set<string>>();
   for (const [build, puzzles] of s.catalogs) kernelsByBuild.set(recordBuild(build), new Set(puzzles.flatMap((p) => p.kernels.map((k) => k.key))));
   return {
     puzzles: catalogPuzzles(s),
     isas: s.isas,
     kernelsByBuild,
-    peers: peers.map((p) => p.peer),
+    peers: [...views.values()].flatMap((v) => v.peers ?? []).map((p) => p.peer),
+    workRules: (puzzle) => views.get(puzzle)?.work,
     call,
     // The viewer's own reference run of a case settles a sharer's answer where nothing is published.
     reference: (puzzle, key) => {

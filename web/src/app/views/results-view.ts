@@ -86,7 +86,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       dropChart();
       return;
     }
-    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer) }));
+    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine' }));
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere);
   };
