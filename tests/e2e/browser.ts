@@ -102,6 +102,11 @@ export async function importNative(page: Page, file: string) {
   await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
 }
 
+/** Waits until the answers of the share link the page opened are re-checked (in the background). */
+export async function linkChecked(page: Page) {
+  await page.waitForFunction(() => !(document.querySelector('.notice[data-cause="link"]')?.textContent ?? '').includes('re-checking'), null, { timeout: 60_000 });
+}
+
 /** The text of the notices, one entry per notice. */
 export function notices(page: Page): Promise<string[]> {
   return page.$$eval('.notices .notice', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, linkOf, notices, openPage, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, linkChecked, linkOf, notices, openPage, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -93,6 +93,7 @@ describe('chess page', () => {
     const link = await page.inputValue('#share-link');
     const other = await openPage(browser(), link, { width: 1366, height: 900 });
     await other.page.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tr[data-peer]').length === 2);
+    await linkChecked(other.page);
     const sharedRows = await rows(other.page);
     for (const peer of PEERS) {
       const row = sharedRows.find((r) => r.kernel.startsWith(peer));
@@ -207,6 +208,7 @@ describe('chess page', () => {
     };
     const { page, errors } = await openPage(browser(), linkOf(baseUrl, state), { width: 1366, height: 900 });
     await checked(page);
+    await linkChecked(page);
     const said = await notices(page);
     expect(said).toHaveLength(1);
     expect(said[0]).toContain('1 results from another browser');

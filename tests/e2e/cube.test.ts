@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, importNative, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, importNative, notices, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -214,6 +214,8 @@ describe('Rubik’s cube page', () => {
     await runAndWait(other);
     expect((await rows(other)).map((r) => r.sharer!.replace(/^[\d.]+ (ns|µs|ms|s)/, ''))).toEqual([' claim', ' claim']);
     expect(await other.locator('td[data-col="sharer"] .claimed').count()).toBe(0);
+    // The link's notice follows: the viewer's reference run re-checked both answers.
+    expect((await notices(other)).join()).toContain('answers re-checked here: 2, claimed only: 0');
     expect(errors).toEqual([]);
     await other.close();
   });

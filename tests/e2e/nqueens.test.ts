@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, columns, importNative, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, checked, columns, importNative, linkChecked, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -186,6 +186,7 @@ describe('N-queens page', () => {
 
     const { page: other, errors } = await openPage(browser(), link);
     await checked(other);
+    await linkChecked(other);
     expect(await other.inputValue('#param-n')).toBe('9');
     expect(await other.isChecked('input[data-kernel="bitmask-stack/scalar"]')).toBe(false);
     expect((await notices(other)).join()).toMatch(/6 results from another browser .* on 1 case; answers re-checked here: 6, claimed only: 0/);
@@ -238,6 +239,7 @@ describe('N-queens page', () => {
     };
     const { page, errors } = await openPage(browser(), linkOf(baseUrl, state));
     await checked(page);
+    await linkChecked(page);
     // One notice says which records were refused and why.
     const said = await notices(page);
     expect(said).toHaveLength(1);

@@ -6,7 +6,7 @@ import { listOf, merged, NO_RECORDS, ofCase, recordSet } from '../../web/src/app
 import { caseChips, runPlan } from '../../web/src/app/state/selectors';
 import { initialState, Store, withNotice, withPuzzle, type PageState } from '../../web/src/app/state/store';
 import { endOfRun, runProgress } from '../../web/src/app/run-controller';
-import { describeShared, leftOutText } from '../../web/src/app/trust';
+import { describeShared, leftOutText, withLink } from '../../web/src/app/trust';
 import { copiedSentence, recordsForLink } from '../../web/src/share/link-state';
 import type { CatalogPuzzle } from '../../web/src/share/engine-types';
 import type { ProgressEvent } from '../../web/src/share/engine-types';
@@ -118,6 +118,34 @@ describe('the shared-link sentence', () => {
     expect(describeShared(records, rejected, 'AMD EPYC')).toBe(
       '3 results from another browser (AMD EPYC) on 2 cases; answers re-checked here: 2 (1 wrong), claimed only: 1; 2 left out (x/scalar on n=6: no kernel x; y/scalar on n=6: no kernel y); run the same case to measure yours beside them');
     expect(describeShared([], [], 'x'.repeat(100))).toBe(`0 results from another browser (${'x'.repeat(80)}) on 0 cases; answers re-checked here: 0, claimed only: 0`);
+  });
+});
+
+describe('the link notice', () => {
+  const base: PageState = { ...initialState(), catalogs: new Map([['simd128', [puzzle('nqueens', ['a/scalar'])]]]) };
+  const facts = { puzzle: 'nqueens', carried: true, cpu: 'x', rejected: [], refused: null, recheck: null };
+  const withShared = (records: PageRecord[]) => withPuzzle(base, 'nqueens', (p) => ({ ...p, shared: recordSet(records) }));
+
+  it('is made from the records as they are now, so a re-check or a run of the viewer updates it', () => {
+    const before = withLink(withShared([rec('n=6', 'a', { verified: null, claimed: true })]), facts);
+    expect(before.notices.get('link')!.text).toContain('answers re-checked here: 0, claimed only: 1');
+    const after = withLink(withPuzzle(before, 'nqueens', (p) => ({ ...p, shared: recordSet([rec('n=6', 'a')]) })), before.link);
+    expect(after.notices.get('link')!.text).toContain('answers re-checked here: 1, claimed only: 0');
+  });
+
+  it('offers Cancel while the background re-check runs, and says where it stopped', () => {
+    const running = withLink(withShared([]), { ...facts, recheck: { done: 3, total: 64, state: 'running' } }).notices.get('link')!;
+    expect(running.text).toMatch(/re-checking their answers in the background: 3 of 64 cases done\.$/);
+    expect(running.action).toBe('cancel-recheck');
+    const cancelled = withLink(withShared([]), { ...facts, recheck: { done: 3, total: 64, state: 'cancelled' } }).notices.get('link')!;
+    expect(cancelled.text).toMatch(/re-check cancelled after 3 of 64 cases: the rest stay claimed\.$/);
+    expect(cancelled.action).toBeUndefined();
+  });
+
+  it('says a link’s params were refused, with or without results, and goes with the link', () => {
+    const refused = withLink(base, { ...facts, carried: false, refused: 'its parameters were refused (n: bad)' }).notices.get('link')!;
+    expect([refused.text, refused.kind]).toEqual(['Shared link: its parameters were refused (n: bad).', 'error']);
+    expect(withLink(withLink(base, facts), null).notices.has('link')).toBe(false);
   });
 });
 

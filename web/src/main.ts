@@ -31,7 +31,9 @@ async function start() {
   const { root, el } = layout();
   replaceChildren(document.getElementById('app')!, root);
   store.subscribe(statusView(el));
-  store.subscribe(noticesView(el, (cause) => store.update((s) => withNotice(s, cause, null))));
+  // A notice's button (Cancel a link's re-check) reaches its controller once there is one.
+  let act: (action: 'cancel-recheck') => void = () => {};
+  store.subscribe(noticesView(el, (cause) => store.update((s) => withNotice(s, cause, null)), (action) => act(action)));
 
   const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), baseline: new WorkerBridge('baseline') };
   const primary = await loadBuilds(store, bridges);
@@ -40,6 +42,7 @@ async function start() {
   // summaries never wait behind a run, and Stop never kills it.
   const engine = new Engine(new WorkerBridge(primary));
   const verifier = new Verifier(store, engine, views);
+  act = () => verifier.cancelRecheck();
   const checker = new ParamsChecker(store, engine, views);
   const runs = new RunController(store, bridges, verifier, views);
   const router = new Router(store, engine, checker, verifier, views);

@@ -13,7 +13,7 @@ import type { ParamsChecker } from './params-checker';
 import { listOf, recordSet } from './state/records';
 import { caseOnScreen, catalogPuzzles, kernelChoices, puzzleOf, puzzleStateOf, selectedKernels } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
-import { describeShared, type Verifier } from './trust';
+import { withLink, type Verifier } from './trust';
 
 export class Router {
   constructor(
@@ -33,7 +33,7 @@ export class Router {
   private async route() {
     const hash = location.hash;
     const link = await decodeLink(hash);
-    this.notice(null); // whatever the address said before no longer applies
+    this.forgetAddress();
     const s = this.store.get();
     const first = catalogPuzzles(s)[0]!.id;
     if (link.kind === 'error') {
@@ -49,6 +49,13 @@ export class Router {
     if (fragment.kind === 'unknown')
       this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
     this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
+  }
+
+  /** A new address: what the old one said no longer applies, except a link's re-check still at
+   * work (its notice carries its progress and its Cancel). */
+  private forgetAddress() {
+    this.notice(null);
+    this.store.update((s) => (s.link?.recheck?.state === 'running' ? s : withLink(s, null)));
   }
 
   /** Opens a tab; its params are checked again when it opens for the first time or was never accepted. */
@@ -75,18 +82,15 @@ export class Router {
       this.select(catalogPuzzles(s)[0]!.id);
       return;
     }
-    const said: string[] = [];
+    this.verifier.cancelRecheck(); // an older link's records are replaced
     const check = await this.engine.validate(puzzle.id, link.params);
-    if (!check.ok) said.push(`its parameters were refused (${check.error}), so the defaults are shown`);
     const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
     const builds = link.builds.filter((b) => s.supported.has(b));
-    let shared: PageRecord[] = [];
-    if (link.shared) {
-      const { records, rejected } = await this.verifier.verify(link.shared.records, 'link');
-      shared = records.filter((r) => r.puzzle === puzzle.id);
-      said.unshift(describeShared(shared, rejected, link.shared.environment.cpu));
-    }
+    // The quick checks now; the answers, which need every case prepared, in the background.
+    const { records, rejected } = link.shared ? await this.verifier.screen(link.shared.records, 'link') : { records: [], rejected: [] };
+    const shared = records.filter((r) => r.puzzle === puzzle.id);
     const keys = [...new Set(shared.map((r) => r.case_key))];
+    const refused = check.ok ? null : `its parameters were refused (${check.error}), so the defaults are shown`;
     this.store.update((x) => {
       const next = withPuzzle({ ...x, puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
         ...p,
@@ -96,9 +100,10 @@ export class Router {
         sharer: link.shared ? { environment: link.shared.environment, native: link.shared.native } : null,
         view: keys.length > 1 ? { kind: 'cases', keys } : { kind: 'case' },
       }));
-      return said.length ? withNotice(next, 'address', { text: `Shared link: ${said.join('; ')}.`, kind: check.ok ? 'info' : 'error' }) : next;
+      return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared?.environment.cpu ?? '', rejected, refused, recheck: null } : null);
     });
     await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
+    if (shared.length) void this.verifier.recheckInBackground(puzzle.id);
   }
 
   /** Writes the page's state, with the viewer's results, into a link, and copies it. */

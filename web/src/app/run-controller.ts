@@ -100,7 +100,7 @@ export class RunController {
     const total = plan.reduce((n, p) => n + p.kernels.length, 0) * cases;
     let done = 0;
     let got = 0;
-    const benchKeys: string[] = [];
+    const caseKeys: string[] = []; // in the order the run measured them
     const skipped = new Map<string, Set<string>>(); // reason -> kernels, across builds
     const failed: string[] = [];
     let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
@@ -128,14 +128,14 @@ export class RunController {
         const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
         done = before + records.length;
         got += records.length;
-        for (const r of records) if (!benchKeys.includes(r.case_key)) benchKeys.push(r.case_key);
+        for (const r of records) if (!caseKeys.includes(r.case_key)) caseKeys.push(r.case_key);
         for (const x of response.skipped) skipped.set(x.reason, (skipped.get(x.reason) ?? new Set()).add(`${x.kernel}/${x.isa}`));
         for (const f of response.failed) failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
         this.store.update((s) => withPuzzle(s, id, (p) => ({
           ...p,
           mine: merged(p.mine, records),
           drawings: 'illustration' in response && response.illustration !== null ? new Map(p.drawings).set(response.case_key, response.illustration) : p.drawings,
-          view: bench ? { kind: 'cases', keys: [...benchKeys] } : p.view,
+          view: bench ? { kind: 'cases', keys: [...caseKeys] } : p.view,
         })));
       }
       for (const program of peers) {
@@ -152,9 +152,9 @@ export class RunController {
       else this.notice('run', String(e));
     } finally {
       this.current = null;
-      // The viewer's reference answers may settle a sharer's claimed ones: the table is final
-      // before the status says so.
-      await this.verifier.recheckShared(id);
+      // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
+      // the table is final before the status says so.
+      await this.verifier.recheckShared(id, new Set([...caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
       this.store.update((s) => ({
         ...s,
         run: null,

@@ -164,6 +164,19 @@ export async function engineList<T>(ctx: VerifyContext, request: unknown): Promi
 
 /** Checks records from a link or a report. The engine's answers replace every claim. */
 export async function verifyRecords(records: readonly ResultRecord[], origin: Origin, ctx: VerifyContext): Promise<Verified> {
+  const { records: screened, rejected } = await screenRecords(records, origin, ctx);
+  return { records: await checkAnswers(screened, ctx), rejected };
+}
+
+/** A record's verdict until its answer has been re-checked. */
+export const AWAITING_CHECK = 'claimed; its answer is not re-checked yet';
+
+/**
+ * The quick part of verifyRecords: kernels, timings and work against the catalog and the
+ * puzzles' rules, params keyed by the engine's `validate` (nothing is prepared). The records
+ * kept are claimed until checkAnswers judges them, which prepares every case (slow for big ones).
+ */
+export async function screenRecords(records: readonly ResultRecord[], origin: Origin, ctx: VerifyContext): Promise<Verified> {
   const rejected: Rejected[] = [];
   const kept: ResultRecord[] = [];
   for (const r of records) {
@@ -193,10 +206,10 @@ export async function verifyRecords(records: readonly ResultRecord[], origin: Or
         rejected.push({ record: r, reason: v?.error ?? 'the engine did not check its params' });
         return;
       }
-      keyed.push({ ...r, params: v.params, case: v.case, case_key: v.case_key });
+      keyed.push({ ...r, params: v.params, case: v.case, case_key: v.case_key, verified: null, verified_by: AWAITING_CHECK, claimed: true });
     });
   }
-  return { records: await checkAnswers(keyed, ctx), rejected };
+  return { records: keyed, rejected };
 }
 
 /** The verdict fields of a record whose answer the engine's `known` judged (entry `k`, answer `j`):

@@ -9,7 +9,7 @@
 import type { Build } from '../../share/builds';
 import type { CatalogPuzzle, IsaInfo } from '../../share/engine-types';
 import type { Environment, Params } from '../../share/schema';
-import type { PageRecord } from '../../share/verify';
+import type { PageRecord, Rejected } from '../../share/verify';
 import type { CaseCheck, DeclaredInput } from '../engine';
 import type { NativeSource } from '../native';
 import { NO_RECORDS, type RecordSet } from './records';
@@ -47,6 +47,21 @@ export interface PuzzleState {
 export interface Notice {
   text: string;
   kind: 'error' | 'info';
+  /** A button the notice offers besides dismissing it: cancelling the work it reports on. */
+  action?: 'cancel-recheck';
+}
+
+/** The share link opened last, as far as its notice tells: what the page refused of it, and how
+ * the background re-check of its answers goes. */
+export interface LinkFacts {
+  puzzle: string;
+  /** Whether it carried results, and the CPU of the browser that measured them. */
+  carried: boolean;
+  cpu: string;
+  rejected: readonly Rejected[];
+  /** Why the link's params were refused (the defaults are shown instead), if they were. */
+  refused: string | null;
+  recheck: { done: number; total: number; state: 'running' | 'done' | 'cancelled' } | null;
 }
 
 /** The run in progress (one at a time, on any tab). */
@@ -79,8 +94,9 @@ export interface PageState {
   status: string;
   /** The progress bar, 0..1. */
   progress: number;
-  /** One notice per cause ("address": the link or fragment; "import"; "run"; ...), replaced, not stacked. */
+  /** One notice per cause ("address": the fragment; "link"; "import"; "run"; ...), replaced, not stacked. */
   notices: ReadonlyMap<string, Notice>;
+  link: LinkFacts | null;
   /** The last link made by Copy link. */
   shareUrl: string;
   /** Bumped when something other than the run controls sets what they show (a link, a case
@@ -92,7 +108,7 @@ export function initialState(): PageState {
   return {
     catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
     puzzleId: '', puzzles: new Map(), native: null, peerUnavailable: new Map(), run: null,
-    status: 'Loading the wasm builds…', progress: 0, notices: new Map(), shareUrl: '', controlsVersion: 0,
+    status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };
 }
 

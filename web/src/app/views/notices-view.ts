@@ -2,9 +2,11 @@
 // text did not change keeps its element, so a screen reader hears each notice once.
 import { h } from '../dom';
 import type { Notice, PageState } from '../state/store';
+
+const ACTION_LABELS: Record<NonNullable<Notice['action']>, string> = { 'cancel-recheck': 'Cancel' };
 import type { Elements } from './layout';
 
-export function noticesView(el: Elements, dismiss: (cause: string) => void) {
+export function noticesView(el: Elements, dismiss: (cause: string) => void, act: (action: NonNullable<Notice['action']>) => void) {
   const shown = new Map<string, { notice: Notice; element: HTMLElement }>();
   return (s: PageState) => {
     for (const [cause, { element }] of shown) {
@@ -17,9 +19,11 @@ export function noticesView(el: Elements, dismiss: (cause: string) => void) {
     for (const [cause, notice] of s.notices) {
       const old = shown.get(cause);
       let element = old?.element;
-      if (!old || old.notice.text !== notice.text || old.notice.kind !== notice.kind) {
+      if (!old || old.notice.text !== notice.text || old.notice.kind !== notice.kind || old.notice.action !== notice.action) {
         const close = h('button', { className: 'link', attrs: { type: 'button', 'aria-label': 'dismiss this notice', title: 'dismiss' }, on: { click: () => dismiss(cause) } }, '×');
-        element = h('div', { className: `notice ${notice.kind}`, attrs: { role: notice.kind === 'error' ? 'alert' : 'status', 'data-cause': cause } }, h('span', {}, notice.text), close);
+        const action = notice.action;
+        const button = action ? h('button', { className: 'notice-action', attrs: { type: 'button', 'data-action': action }, on: { click: () => act(action) } }, ACTION_LABELS[action]) : null;
+        element = h('div', { className: `notice ${notice.kind}`, attrs: { role: notice.kind === 'error' ? 'alert' : 'status', 'data-cause': cause } }, h('span', {}, notice.text), button, close);
         if (old) old.element.replaceWith(element);
         shown.set(cause, { notice, element });
       }
