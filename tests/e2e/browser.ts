@@ -68,14 +68,31 @@ export async function runAndWait(page: Page, timeout = 120_000) {
   await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
 }
 
-/** A row of the run table, cell texts by column name (data-col: kernel, isa, build, verified,
- * median, spread, sharer, vs-sharer, native, vs-native, rate, answer). */
+/** A row of the run table, cell texts by column name (data-col: kernel, build, verified, median,
+ * spread, sharer, vs-sharer, native, vs-native, vs-wasm, rate, answer), and `key`, the row's
+ * kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
 export type Row = Record<string, string>;
 
 /** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers). */
 export function rows(page: Page): Promise<Row[]> {
   return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
-    trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? '']))));
+    trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
+}
+
+/** How the run table sits in its box: how far it overflows, the cells outside the box (by their
+ * column), and whether its rows are cards. */
+export function tableFit(page: Page) {
+  return page.$eval('.area-results .table-wrap', (wrap) => {
+    const box = wrap.getBoundingClientRect();
+    const table = wrap.querySelector('table[data-table="run"]')!;
+    const outside = [...table.querySelectorAll('th, td')].filter((cell) => {
+      const r = cell.getBoundingClientRect();
+      return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+    }).map((cell) => (cell as HTMLElement).dataset.col ?? '?');
+    // Cells a person cannot see: hidden, or with no width (an empty one in a card is left out).
+    const hidden = [...table.querySelectorAll('td:not([data-empty])')].filter((td) => td.getBoundingClientRect().width === 0).map((td) => (td as HTMLElement).dataset.col ?? '?');
+    return { overflow: wrap.scrollWidth - wrap.clientWidth, outside, hidden, cards: table.classList.contains('cards'), page: document.documentElement.scrollWidth - window.innerWidth };
+  });
 }
 
 /** The run table's column names, in order. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, linkChecked, linkOf, notices, openPage, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, linkChecked, linkOf, notices, openPage, rows, runAndWait, tableFit, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -70,20 +70,20 @@ describe('chess page', () => {
     for (const peer of PEERS) expect(await page.isChecked(`input[data-kernel="${peer}/peer"]`)).toBe(true);
     await runAndWait(page, 170_000);
     const table = await rows(page);
-    const kernels = table.filter((r) => !PEERS.includes(r.kernel.replace(/\s*peer$/, '')));
+    const kernels = table.filter((r) => !r.key.endsWith('/peer'));
     expect(kernels.length).toBeGreaterThanOrEqual(6);
     for (const row of kernels) {
       expect(row.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
     }
     for (const peer of PEERS) {
-      const row = table.find((r) => r.kernel.startsWith(peer));
+      const row = table.find((r) => r.key === `${peer}/peer`);
       expect(row, `${peer} row`).toBeDefined();
-      expect(row!.kernel).toContain('peer'); // marked as a peer
+      expect(row!.kernel).toMatch(/^\S+ peer ?loading and warm-up .+, untimed$/); // marked as a peer, its start-up apart
       expect(row!.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row!.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
       expect(row!['vs-wasm'], JSON.stringify(row)).toMatch(/^\d+(\.\d+)?(e-\d+)?×$/); // a ratio to our best wasm kernel
-      expect(row!.spread).toMatch(/^(1 run|\d+ runs, ±[\d.]+%); loading and warm-up .+ untimed$/);
+      expect(row!.spread).toMatch(/^(1 run|±[\d.]+%, \d+ runs)$/);
     }
     await page.screenshot({ path: join(artifacts, 'chess-perft.png'), fullPage: true });
 
@@ -96,13 +96,27 @@ describe('chess page', () => {
     await linkChecked(other.page);
     const sharedRows = await rows(other.page);
     for (const peer of PEERS) {
-      const row = sharedRows.find((r) => r.kernel.startsWith(peer));
+      const row = sharedRows.find((r) => r.key === `${peer}/peer`);
       expect(row?.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row!.answer)).toBe(KIWIPETE_D3);
     }
     expect(await other.page.locator('tr[data-peer="stockfish.js"]').getAttribute('data-source')).toBe('sharer');
+
+    // The widest table there is: the viewer's rows, the sharer's, and two peers. At 1366 px every
+    // column stays inside the results box, as a table; on a phone every row is a card.
+    await runAndWait(other.page, 170_000);
+    expect(await tableFit(other.page)).toEqual({ overflow: 0, outside: [], hidden: [], cards: false, page: 0 });
+    await other.page.screenshot({ path: join(artifacts, 'chess-table-1366.png') });
+    await other.page.locator('table[data-table="run"]').screenshot({ path: join(artifacts, 'chess-table-1366-table.png') });
     expect(other.errors).toEqual([]);
     await other.page.close();
+    const phone = await openPage(browser(), link, { width: 390, height: 844 });
+    await linkChecked(phone.page);
+    await runAndWait(phone.page, 170_000);
+    expect(await tableFit(phone.page)).toEqual({ overflow: 0, outside: [], hidden: [], cards: true, page: 0 });
+    await phone.page.locator('table[data-table="run"]').screenshot({ path: join(artifacts, 'chess-table-390.png') });
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -172,7 +186,7 @@ describe('chess page', () => {
     await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
     await pick(page, ['hq/scalar', 'stockfish.js/peer']);
     await runAndWait(page);
-    const row = (await rows(page)).find((r) => r.kernel.startsWith('stockfish.js'));
+    const row = (await rows(page)).find((r) => r.key === 'stockfish.js/peer');
     expect(row, await page.textContent('.notices') ?? '').toBeDefined();
     expect(answerNodes(row!.answer)).toBe(49);
     expect(row!.verified).toBe('✗');
@@ -217,7 +231,7 @@ describe('chess page', () => {
     expect(said[0]).toContain('stockfish.js/peer on startpos d4: one timed call of 0.5 ns');
     expect(said[0]).toContain('and 1 more');
     const table = await rows(page);
-    expect(table.map((r) => [r.kernel, r.verified, r.sharer])).toEqual([['hq', '✓', '5.00 ms claim']]);
+    expect(table.map((r) => [r.kernel, r.verified, r.sharer])).toEqual([['hq/scalar', '✓', '5.00 ms claim']]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -237,7 +251,7 @@ describe('chess page', () => {
     await pick(page, ['hq/scalar', 'chess.js/peer']);
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r.kernel.replace(/\s*peer$/, ''))).toEqual(['hq', 'chess.js']);
+    expect(table.map((r) => r.key)).toEqual(['hq/scalar', 'chess.js/peer']);
     for (const row of table) expect(answerNodes(row.answer)).toBe(48);
     expect(errors).toEqual([]);
     await page.close();

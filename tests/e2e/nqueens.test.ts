@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, columns, importNative, linkChecked, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, checked, columns, importNative, linkChecked, linkOf, notices, openPage, quickNativeReport, rows, runAndWait, setN, tableFit, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -203,7 +203,7 @@ describe('N-queens page', () => {
     expect(await other.textContent('[data-env="sharer"]')).toContain('From the shared link');
     // Run here: the sharer's numbers stay beside the viewer's.
     await runAndWait(other);
-    expect(await columns(other)).toEqual(['kernel', 'isa', 'build', 'verified', 'median', 'spread', 'sharer', 'vs-sharer', 'native', 'vs-native', 'rate', 'answer']);
+    expect(await columns(other)).toEqual(['kernel', 'build', 'verified', 'median', 'spread', 'sharer', 'vs-sharer', 'native', 'vs-native', 'rate', 'answer']);
     const compared = await rows(other);
     expect(compared.map((r) => r.sharer!.replace(/ claim$/, ''))).toEqual(mine.map((r) => r.median));
     expect(compared.every((r) => DURATION.test(r.median!))).toBe(true);
@@ -249,7 +249,7 @@ describe('N-queens page', () => {
     expect(said[0]).toContain("warp-drive/simd128 on n=8: N-queens has no kernel 'warp-drive'");
     expect(said[0]).toContain('and 4 more');
     const table = await rows(page);
-    expect(table.map((r) => [r.kernel, r.verified])).toEqual([['simd-lanes', '✓'], ['bitmask-recursive', '✗']]);
+    expect(table.map((r) => [r.kernel, r.verified])).toEqual([['simd-lanes/simd128', '✓'], ['bitmask-recursive/scalar', '✗']]);
     // The timings that pass are the sharer's claim, apart from the answer's mark.
     expect(table.map((r) => r.sharer)).toEqual(['5.00 µs claim', '5.00 µs claim']);
     expect(await page.getAttribute('tr[data-kernel="bitmask-recursive/scalar"] td[data-col="verified"] span', 'title')).toMatch(/differs from the published answer/);
@@ -271,7 +271,7 @@ describe('N-queens page', () => {
     await setN(page, 8);
     await runAndWait(page);
     for (const row of await rows(page)) {
-      if (row.kernel === 'symmetry') {
+      if (row.key === 'symmetry/scalar') {
         expect(row.native).toBe('no native number');
         continue;
       }
@@ -283,28 +283,22 @@ describe('N-queens page', () => {
     await page.close();
   });
 
-  it('shows the ratio column without scrolling at 1366 px, and the results near the top at 390 px', async () => {
+  it('fits the run table at 1366 px as a table and at 390 px as cards, with the results near the top', async () => {
     const file = quickNativeReport('nqueens', ['--case', 'n=8']);
     const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 1366, height: 768 });
     await importNative(page, file);
     await page.check('input[data-build="baseline"]');
     await runAndWait(page);
     await page.screenshot({ path: join(artifacts, 'nqueens-1366.png') });
-    // Every column of the run table fits its box (no hidden scrollbar), the ratio inside the window.
-    const fit = await page.$eval('.area-results .table-wrap', (wrap) => {
-      const th = wrap.querySelector('th[data-col="vs-native"]')!.getBoundingClientRect();
-      return { overflow: wrap.scrollWidth - wrap.clientWidth, right: th.right, width: window.innerWidth };
-    });
-    expect(fit.overflow).toBeLessThanOrEqual(0);
-    expect(fit.right).toBeLessThanOrEqual(fit.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    // Every column of the run table inside its box (no hidden scrollbar), and the page no wider.
+    expect(await tableFit(page)).toEqual({ overflow: 0, outside: [], hidden: [], cards: false, page: 0 });
     await page.close();
 
     const { page: phone, errors: phoneErrors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 390, height: 844 });
     await runAndWait(phone);
     const top = await phone.$eval('.results-heading', (e) => e.getBoundingClientRect().top + window.scrollY);
     expect(top).toBeLessThan(844); // on the first screen, not 2,560 px down
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await tableFit(phone)).toEqual({ overflow: 0, outside: [], hidden: [], cards: true, page: 0 });
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844.png') });
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844-full.png'), fullPage: true });
     expect([...errors, ...phoneErrors]).toEqual([]);

@@ -1,7 +1,9 @@
 // The results table of the case on screen: one row per kernel, ISA and build, the viewer's run
 // and the sharer's side by side (a run of the same case never hides the sharer's numbers), with
-// the ratio to native. Columns carry data-col names, so tests and styles never count positions.
-// Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
+// the ratio to native. Columns carry data-col names, so tests and styles never count positions,
+// and data-label, the header each cell shows as its label where the rows become cards (a phone:
+// app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
+// 54-letter cube, comes last.
 import { buildLabel } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
@@ -48,7 +50,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
   const rows = [...mine.map((r) => ({ yours: r as PageRecord | null, sharer: sameRun(r, shared) })),
     ...shared.filter((s) => !mine.some((m) => rowKey(m) === rowKey(s))).map((s) => ({ yours: null as PageRecord | null, sharer: s as PageRecord | null }))];
-  const columns: [string, string][] = [['kernel', 'kernel'], ['isa', 'ISA'], ['build', 'build'], ['verified', 'verified']];
+  const columns: [string, string][] = [['kernel', 'kernel'], ['build', 'build'], ['verified', 'verified']];
   if (hasMine) columns.push(['median', 'median'], ['spread', 'spread']);
   if (hasShared) columns.push(['sharer', 'sharer median']);
   if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
@@ -64,8 +66,8 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
     const r = (yours ?? sharer)!;
     const counterpart = nativeCounterpart(r, native);
     const cells: Record<string, string | HTMLElement> = {
-      kernel: r.kernel,
-      isa: r.isa,
+      // A narrow column breaks the key after its slash, never inside a kernel's name.
+      kernel: h('span', {}, h('span', { className: 'nobreak' }, `${r.kernel}/`), h('wbr'), h('span', { className: 'nobreak' }, r.isa)),
       build: buildLabel(r.build),
       verified: verdict(r),
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
@@ -86,18 +88,18 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
     if (!yours && sharer) cells.verified = verdict(sharer);
     if (isPeerRecord(r)) {
       const peer = findPeer(peers, r.kernel, r.build);
-      cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
+      cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'),
+        yours?.startup_ns !== undefined ? h('small', { className: 'peer-startup' }, `loading and warm-up ${formatDuration(yours.startup_ns)}, untimed`) : null);
       if (yours?.timing) {
         const t = yours.timing;
-        const runs = t.samples === 1 ? '1 run' : `${t.samples} runs, ${formatSpread(t.mad_ns, t.median_ns)}`;
-        cells.spread = `${runs}${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+        cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
       cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
       cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
       cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
-      ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));
+      ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? '')));
   });
   return h('table', { className: 'results', attrs: { 'data-table': 'run' } },
     h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),

@@ -20,6 +20,16 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
   let chart: Chart | null = null;
   let drawn: unknown[] = [];
 
+  // The run table fits its box: as a table where its columns fit, else with each row a card (a
+  // phone, a large font), never wider than the page.
+  const fit = () => {
+    const table = el.table.querySelector('table[data-table="run"]');
+    if (!table) return;
+    table.classList.remove('cards');
+    if (table.scrollWidth > el.table.clientWidth + 1) table.classList.add('cards');
+  };
+  window.addEventListener('resize', fit);
+
   const dropChart = () => {
     chart?.destroy();
     chart = null;
@@ -87,6 +97,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       return;
     }
     replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine' }));
+    fit();
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere);
   };
