@@ -124,6 +124,15 @@ export async function linkChecked(page: Page) {
   await page.waitForFunction(() => !(document.querySelector('.notice[data-cause="link"]')?.textContent ?? '').includes('re-checking'), null, { timeout: 60_000 });
 }
 
+/** How many lines the text of the first element matching `selector` takes on screen. */
+export function lineCount(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+}
+
 /** The text of the notices, one entry per notice. */
 export function notices(page: Page): Promise<string[]> {
   return page.$$eval('.notices .notice', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));

@@ -79,7 +79,7 @@ describe('N-queens page', () => {
     await checked(page);
     expect(await heading(page)).toBe('Results: N-queens, n=5');
     expect(await rows(page)).toEqual([]);
-    expect(await page.textContent('.table-wrap')).toContain('Press Run to time the selected kernels on n=5.');
+    expect(await page.textContent('.table-wrap')).toBe('Press Run to time the selected kernels on this case.');
     // The N = 6 results are still held: back to 6, or one click on their case, shows them.
     expect(await page.textContent('.case-chips')).toContain('n=6');
     await page.click('.case-chips button[data-case-key="{\\"n\\":6}"]');

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, importNative, linkOf, openPage, quickNativeReport, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
+import { artifacts, checked, importNative, lineCount, linkOf, openPage, quickNativeReport, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -47,6 +47,22 @@ describe('Popcount page', () => {
     expect(await page.textContent('figure[data-illustration="generated"] figcaption')).toContain('65,536 set bits');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('says in at most two lines what Run does, before a run, at 1366 and at 390 px', async () => {
+    const report = quickNativeReport('popcount', ['--case', 'k=32 mode=array offset=0 order=sorted seed=1 size=16384', '--kernel', 'scalar-builtin']);
+    for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, viewport);
+      await checked(page);
+      const hint = '.area-results .table-wrap p.empty';
+      expect(await page.textContent(hint)).toBe('Press Run to time the selected kernels on this case.'); // no native numbers yet: not a word of them
+      expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
+      await importNative(page, report);
+      await page.waitForFunction((s) => (document.querySelector(s)?.textContent ?? '').includes('native numbers are here'), hint);
+      expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('counts a local file and shows its count', async () => {

@@ -90,9 +90,11 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const nativeHere = ofCase(native, check.case_key);
     replaceChildren(el.heading, h('h3', { attrs: { 'data-case-key': check.case_key } }, `Results: ${puzzle.title}, ${check.case}`));
     if (!mineHere.length && !sharedHere.length) {
-      const benchCases = puzzle.bench_cases.map((c) => c.name).join(', ');
-      replaceChildren(el.table, h('p', { className: 'empty' }, `Press Run to time the selected kernels on ${check.case}.`,
-        nativeHere.length ? ' Native numbers exist for this case.' : ` Native numbers cover the benchmark cases (${benchCases}).`));
+      // At most two lines: the heading names the case, and native numbers are mentioned only
+      // where they exist.
+      replaceChildren(el.table, h('p', { className: 'empty' }, nativeHere.length
+        ? 'Press Run to time the selected kernels on this case; its native numbers are here.'
+        : 'Press Run to time the selected kernels on this case.'));
       dropChart();
       return;
     }
