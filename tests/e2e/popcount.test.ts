@@ -86,6 +86,10 @@ describe('Popcount page', () => {
     expect(await page.textContent('[data-file-count]')).toContain(`${want.toLocaleString('en-US')} set bits`);
     expect(await page.textContent('figure[data-illustration="file"] figcaption')).toContain('Your file: 100,003 bytes');
     await page.screenshot({ path: join(artifacts, 'popcount-file.png'), fullPage: true });
+    // Back to generated data: the file's results stay, under a chip that names the file.
+    await page.click('.input-file button:text("clear")');
+    await page.waitForFunction(() => document.querySelectorAll('.case-chips button').length === 1);
+    expect(await page.textContent('.case-chips button')).toMatch(/^bits\.bin 100,003 B #[0-9a-f]{8} \d+ yours$/);
     expect(errors).toEqual([]);
     await page.close();
   });

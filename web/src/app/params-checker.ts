@@ -33,11 +33,13 @@ export class ParamsChecker {
     const file = puzzleStateOf(this.store.get(), id).file;
     const check = await this.check(id, params, file);
     if (puzzleStateOf(this.store.get(), id).edits !== edit) return; // a newer edit is on its way
+    // The engine hashed the file once: later checks declare it by size and digest.
+    const hashed = file && !file.input && check.ok && check.input ? { ...file, input: check.input } : null;
     this.store.update((s) => withPuzzle(s, id, (p) => ({
       ...p,
       check,
-      // The engine hashed the file once: later checks declare it by size and digest.
-      file: p.file && p.file === file && !p.file.input && check.ok && check.input ? { ...p.file, input: check.input } : p.file,
+      file: hashed && p.file === file ? hashed : p.file,
+      fileNames: hashed ? new Map(p.fileNames).set(hashed.input.fnv1a64, hashed.name) : p.fileNames,
     })));
     this.requestDrawing(id);
   }

@@ -54,8 +54,9 @@ export interface PuzzleView {
   /** Redraw the illustration as params change, before any run (default true). Preparing a case
    * can be costly (popcount builds its buffer): such a puzzle draws after a run only. */
   liveIllustration?: boolean;
-  /** A short column label for a case in the benchmark pivot table (default: the case's label). */
-  caseLabel?(record: PageRecord): string;
+  /** A short label for a case in the benchmark pivot table and its chip (default: the case's
+   * label); `fileName`: the name of the file the case read, where the page knows it. */
+  caseLabel?(record: PageRecord, fileName?: string): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
   /**

@@ -324,9 +324,16 @@ export const benchGroups: readonly BenchGroup[] = [
   { label: 'all (many minutes)', cases: () => true },
 ];
 
-/** Pivot columns: "k=5 mixed" for the sweep, "16 KiB" for arrays, "read 16 KiB" for the ceiling. */
-export function caseLabel(r: PageRecord): string {
+/** Pivot columns and case chips: "k=5 mixed" for the sweep, "16 KiB" for arrays, "read 16 KiB"
+ * for the ceiling; a file by its name where the page knows it, its size and the start of its
+ * digest, which tell two files apart ("bits.bin 100,003 B #477dec57"). */
+export function caseLabel(r: PageRecord, fileName?: string): string {
   const p = r.params;
+  if (r.input) {
+    const bytes = r.input.bytes;
+    const size = formatSize(bytes).endsWith(' B') ? `${bytes.toLocaleString('en-US')} B` : formatSize(bytes);
+    return `${p.mode === 'read' ? 'read ' : ''}${fileName ?? 'file'} ${size} #${r.input.fnv1a64.slice(0, 8)}${p.offset ? ` +${p.offset}` : ''}`;
+  }
   const size = asNumber(p.size);
   const extras = [p.offset ? `+${p.offset}` : '', p.seed !== 1 ? `seed ${p.seed}` : ''].filter(Boolean).join(' ');
   let label: string;

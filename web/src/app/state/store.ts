@@ -42,6 +42,8 @@ export interface PuzzleState {
   /** The table shows the case on screen, or (after a benchmark run, or a link with several cases) those cases. */
   view: { kind: 'case' } | { kind: 'cases'; keys: readonly string[] };
   file: FileState | null;
+  /** The names of the files this puzzle read, by their digest (records carry only the digest). */
+  fileNames: ReadonlyMap<string, string>;
 }
 
 export interface Notice {
@@ -149,7 +151,7 @@ export function freshPuzzle(puzzle: CatalogPuzzle): PuzzleState {
   return {
     params: Object.fromEntries(puzzle.params.map((spec) => [spec.name, spec.default])),
     check: null, edits: 0, kernels: null, mine: NO_RECORDS, shared: NO_RECORDS, sharer: null,
-    drawings: new Map(), view: { kind: 'case' }, file: null,
+    drawings: new Map(), view: { kind: 'case' }, file: null, fileNames: new Map(),
   };
 }
 

@@ -61,7 +61,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const drawing = key !== null && p.view.kind === 'case' ? p.drawings.get(key) : undefined;
     replaceChildren(el.illustration, drawing !== undefined && view?.illustrate ? view.illustrate(drawing, check!.params) : null);
 
-    const label = (r: PageRecord) => (view?.caseLabel ? view.caseLabel(r) : r.case);
+    const label = (r: PageRecord) => (view?.caseLabel ? view.caseLabel(r, r.input && p.fileNames.get(r.input.fnv1a64)) : r.case);
     const chips = caseChips(p, key);
     replaceChildren(el.cases, ...(chips.length ? [h('span', { className: 'hint' }, 'Results held for: '),
       ...chips.map((c) => h('button', {
