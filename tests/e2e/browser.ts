@@ -1,7 +1,8 @@
 // Debian's Chromium under playwright-core: never a downloaded browser. The flags keep it from
 // reaching for the network, which this machine refuses.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -136,6 +137,17 @@ export function lineCount(page: Page, selector: string): Promise<number> {
 /** The text of the notices, one entry per notice. */
 export function notices(page: Page): Promise<string[]> {
   return page.$$eval('.notices .notice', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now: "impact rule-id: first elements". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: { run(root: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+    return violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }
 
 /** A share link carrying `state`, built independently of the page's codec. */

@@ -16,6 +16,7 @@ import { Store, withNotice, withPuzzle, withStatus } from './app/state/store';
 import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
 import { controlsView } from './app/views/controls-view';
+import { focusView } from './app/views/focus-view';
 import { layout } from './app/views/layout';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
@@ -59,7 +60,8 @@ async function start() {
     copyLink: () => void router.copyLink(),
     importNative: (file) => void native.importFile(file),
   };
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions)]) store.subscribe(view);
+  // In this order: the focus moves once the controls and results are drawn.
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el)]) store.subscribe(view);
 
   void runs.probePeers();
   await router.start();

@@ -26,15 +26,38 @@ export interface TableInput {
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
  * says why, e.g. a case too big for the reference), or "claimed" (shared, not re-checked). */
 export function verdict(r: PageRecord): HTMLElement {
-  if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by }, 'claimed');
-  if (r.verified === null) return h('span', { title: r.verified_by }, r.verified_by === IS_THE_REFERENCE ? 'ref' : '–');
-  return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
+  if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by, attrs: { 'data-mark': 'claimed' } }, 'claimed');
+  if (r.verified === null) {
+    const ref = r.verified_by === IS_THE_REFERENCE;
+    return h('span', { title: r.verified_by, attrs: { 'data-mark': ref ? 'ref' : 'none' } }, ref ? 'ref' : '–');
+  }
+  return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by, attrs: { 'data-mark': r.verified ? 'ok' : 'bad' } }, r.verified ? '✓' : '✗');
+}
+
+// What each mark means, in the words the legend under a table shows (not only in tooltips).
+const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
+  ['ok', '✓', 'the answer was re-checked here, against the published answer or your own run of the reference kernel'],
+  ['bad', '✗', 'the answer differs from that'],
+  ['ref', 'ref', 'the reference kernel: its answer defines correct'],
+  ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
+  ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+];
+
+/** The legend of the marks used under `root` (none: null). */
+export function marksLegend(root: Element): HTMLElement | null {
+  const used = new Set([...root.querySelectorAll<HTMLElement>('[data-mark]')].map((e) => e.dataset.mark));
+  const shown = MARKS.filter(([mark]) => used.has(mark));
+  return shown.length
+    ? h('dl', { attrs: { 'aria-label': 'what the marks mean' } }, ...shown.map(([mark, text, meaning]) =>
+      h('div', {}, h('dt', { attrs: { 'data-mark-legend': mark } }, text), h('dd', {}, meaning))))
+    : null;
 }
 
 /** A timing measured elsewhere (a link, an imported report): it passed the plausibility checks
  * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
 export function timingClaim(whose: string): HTMLElement {
-  return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here` }, 'claim');
+  return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
 }
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
@@ -73,7 +96,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
       spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
       sharer: sharer?.timing
-        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
+        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), ...(yours && (sharer.claimed || sharer.verified === false) ? [' ', verdict(sharer)] : []))
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
       native: counterpart
@@ -127,7 +150,7 @@ export function pivotTable(
       const r = source.records.find((x) => x.case_key === c && rowKey(x) === key);
       if (!r?.timing) return h('td', {}, '–');
       const counterpart = nativeCounterpart(r, native);
-      const mark = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : r.claimed ? h('span', { className: 'claimed' }, ' claimed') : null;
+      const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
         counterpart ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native`) : null);

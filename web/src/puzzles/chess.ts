@@ -4,7 +4,7 @@
 // case. The illustration comes from our own module and is still checked (zod) before any of it
 // is drawn.
 import { z } from 'zod';
-import { h, sourceLink } from '../app/dom';
+import { h, scrollBox, sourceLink } from '../app/dom';
 import { chessJsPeer } from '../peers/chessjs';
 import { stockfishPeer } from '../peers/stockfish';
 import { isPeerRecord } from '../share/peers';
@@ -265,7 +265,7 @@ function dividePanel(records: readonly PageRecord[]): HTMLElement | null {
       sumOk ? `✓ The ${rows.length} counts sum to ${fmt(sum)}, the total.` : `✗ The counts sum to ${fmt(sum)}, not the total ${nodes === null ? '?' : fmt(nodes)}.`,
       ' ',
       disagree.length ? `✗ These runs list other counts: ${disagree.join(', ')}.` : `All ${lists.length} runs with a divide list agree move by move.`),
-    h('div', { className: 'table-wrap' },
+    scrollBox('divide table',
       h('table', { className: 'results divide', attrs: { 'data-table': 'divide' } },
         h('thead', {}, h('tr', {}, h('th', {}, 'move'), h('th', {}, 'nodes'), h('th', {}, 'share'))),
         h('tbody', {}, ...rows.map((x) => h('tr', { attrs: { 'data-move': x.move } },

@@ -3,7 +3,7 @@
 // (Cube::canonical_params through "validate"); the page shows its message under the field.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
 import { nativeCounterpart, ratioText } from '../app/compare';
-import { h, sourceLink } from '../app/dom';
+import { h, scrollBox, sourceLink } from '../app/dom';
 import { buildLabel } from '../share/builds';
 import type { PageRecord } from '../share/verify';
 import type { PuzzleView, ResultsContext } from '../app/puzzle-view';
@@ -164,7 +164,7 @@ function cell(row: Row, op: string, native: readonly PageRecord[]): HTMLElement 
   const counterpart = row.source === 'native' ? null : nativeCounterpart(r, native);
   return h('td', { title: `${r.case}: ${r.verified_by}` },
     formatMops(mops(r)),
-    r.verified === false ? h('span', { className: 'bad' }, ' ✗') : null,
+    r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : null,
     counterpart ? h('small', { className: 'ratio' },
       `${ratioText(r, counterpart.record)} native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
 }
@@ -210,7 +210,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
   return h('div', { className: 'cube-extra' },
     h('h3', {}, 'Throughput and latency'),
     h('p', { className: 'hint' }, `Millions of cube ops per second over a pool of ${poolSize(rows)} random cubes. Throughput: independent operations. Latency: one dependent chain (an invert step also composes once). Ratios are wasm ÷ native speed for the same kernel.`),
-    h('div', { className: 'table-wrap' }, table),
+    scrollBox('throughput and latency table', table),
     chartOf(rows));
 }
 

@@ -14,6 +14,7 @@ import type { Elements } from './layout';
 
 export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<string, PuzzleView>) {
   let built: { id: string; version: number; catalogs: unknown; peers: unknown; supported: unknown } | null = null;
+  let tabsFor: unknown = null;
   let form: ParamsForm | null = null;
   let editor: ParamsEditor | null = null;
   let file: ReturnType<typeof fileControl> | null = null;
@@ -22,8 +23,6 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
     const puzzle = puzzleOf(s);
     const p = puzzleStateOf(s);
     const view = views.get(puzzle.id);
-    replaceChildren(el.tabs, ...catalogPuzzles(s).map((x) =>
-      h('a', { className: x.id === puzzle.id ? 'tab active' : 'tab', attrs: { href: `#${x.id}`, 'data-puzzle': x.id } }, x.title)));
     replaceChildren(el.intro,
       h('details', { attrs: { open: '' } }, h('summary', {}, 'How it works'),
         view ? view.explainer() : h('div', { className: 'explainer' }, h('p', {}, puzzle.summary), h('p', {}, 'Source: ', sourceLink(puzzle.source_url, puzzle.source_url)))));
@@ -60,6 +59,17 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
   return (s: PageState) => {
     latest = s;
     if (!s.puzzleId) return;
+    // The tabs are made once and only marked after: the one chosen keeps the keyboard focus.
+    if (tabsFor !== s.catalogs) {
+      replaceChildren(el.tabs, ...catalogPuzzles(s).map((x) => h('a', { className: 'tab', attrs: { href: `#${x.id}`, 'data-puzzle': x.id } }, x.title)));
+      tabsFor = s.catalogs;
+    }
+    for (const tab of el.tabs.querySelectorAll<HTMLAnchorElement>('a.tab')) {
+      const open = tab.dataset.puzzle === s.puzzleId;
+      tab.classList.toggle('active', open);
+      if (open) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+    }
     const key = { id: s.puzzleId, version: s.controlsVersion, catalogs: s.catalogs, peers: s.peerUnavailable, supported: s.supported };
     if (!built || Object.entries(key).some(([k, v]) => built![k as keyof typeof key] !== v)) {
       build(s);

@@ -22,7 +22,7 @@ export function fileControl(puzzle: CatalogPuzzle, actions: Actions): { element:
     void actions.pickFile(puzzle.id, null);
   });
   const element = h('div', { className: 'input-file' },
-    h('strong', {}, 'input file'),
+    h('label', { attrs: { for: 'input-file' } }, 'input file'),
     h('p', { className: 'hint' }, `Optional: ${puzzle.input_file}. Read in your browser, never uploaded.`),
     input, h('div', {}, 'current: ', name, ' ', clear));
   return { element, show };

@@ -6,7 +6,7 @@ import { h } from '../dom';
 export function layout() {
   const el = {
     tabs: h('nav', { className: 'tabs', attrs: { 'aria-label': 'puzzles' } }),
-    notices: h('div', { className: 'notices', attrs: { 'aria-live': 'polite' } }),
+    notices: h('section', { className: 'notices', attrs: { 'aria-label': 'notices', 'aria-live': 'polite' } }),
     intro: h('section', { className: 'intro' }),
     // Everything a run reads: disabled as a whole while a run is in progress.
     inputs: h('fieldset', { className: 'run-inputs' }),
@@ -20,10 +20,11 @@ export function layout() {
     illustration: h('div', { className: 'illustration' }),
     heading: h('div', { className: 'results-heading' }),
     table: h('div', { className: 'table-wrap' }),
+    legend: h('div', { className: 'legend' }),
     cases: h('div', { className: 'case-chips' }),
     chart: h('canvas', { attrs: { 'aria-label': 'median time per kernel' } }),
     extra: h('div', { className: 'extra' }),
-    environment: h('section', { className: 'environment' }),
+    environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
     copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
     share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
@@ -37,12 +38,12 @@ export function layout() {
       h('section', { className: 'area-params' }, el.params),
       h('section', { className: 'area-run' },
         h('div', { className: 'run-row' }, el.run, el.stop), el.bench, el.progress, el.status),
-      h('section', { className: 'area-results' }, el.heading, el.table, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra),
+      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra),
       h('section', { className: 'area-kernels' }, el.kernels,
         h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
       h('section', { className: 'area-intro' }, el.intro),
     ),
-    h('section', { className: 'share-row' }, el.copy, el.share, el.importZone),
+    h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }, el.copy, el.share, el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
   );

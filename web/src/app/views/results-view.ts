@@ -8,10 +8,10 @@ import { drawChart } from '../chart';
 import { h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
-import { pivotTable, resultsTable } from '../results';
+import { marksLegend, pivotTable, resultsTable } from '../results';
 import { listOf, ofCase } from '../state/records';
 import { caseChips, caseOnScreen, nativeRecords, puzzleOf, puzzleStateOf } from '../state/selectors';
-import type { PageState } from '../state/store';
+import type { PageState, PuzzleState } from '../state/store';
 import { sourcesOf, summaryPanel } from '../summary';
 import type { Actions } from './actions';
 import type { Elements } from './layout';
@@ -43,7 +43,17 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const inputs = [s.puzzleId, p, s.native, s.environments];
     if (inputs.length === drawn.length && inputs.every((x, i) => x === drawn[i])) return;
     drawn = inputs;
+    draw(s, p);
+    replaceChildren(el.legend, marksLegend(el.table));
+    // A pivot of many cases may be wider than the page: its box scrolls, and a keyboard can too.
+    const pivot = el.table.querySelector('table.pivot') !== null;
+    for (const [name, value] of [['role', 'region'], ['aria-label', 'benchmark cases'], ['tabindex', '0']] as const) {
+      if (pivot) el.table.setAttribute(name, value);
+      else el.table.removeAttribute(name);
+    }
+  };
 
+  function draw(s: PageState, p: PuzzleState) {
     const puzzle = puzzleOf(s);
     const view = views.get(puzzle.id);
     const native = nativeRecords(s, puzzle.id);
@@ -102,5 +112,5 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere);
-  };
+  }
 }
