@@ -172,6 +172,33 @@ describe('N-queens page', () => {
     await page.close();
   });
 
+  it('says on other tabs what is running, and opens a link that arrives mid-run once the run ends', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    await setN(page, 16);
+    await checked(page);
+    await page.click('#run');
+    await page.waitForFunction(() => /kernel \d+\/\d+/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
+    expect(await page.isVisible('.busy')).toBe(false);
+    await page.click('a[data-puzzle="cube"]');
+    await page.waitForFunction(() => document.querySelector('h2')?.textContent === "Rubik's cube");
+    expect(await page.textContent('.busy')).toBe('N-queens, n=16 is running; its results go to its own tab. Run is free again when it ends (Stop ends it now).');
+    expect(await page.textContent('.status')).toMatch(/^N-queens, n=16: wasm-simd128 · kernel \d+\/\d+/);
+    // A link arrives: the run's fields stay as they are, and the link waits, saying so.
+    await page.click('a[data-puzzle="nqueens"]');
+    await page.evaluate((l) => (location.hash = l.slice(l.indexOf('#'))), linkOf(baseUrl, { v: 1, puzzle: 'nqueens', params: { n: 9 }, kernels: ['symmetry/scalar'], builds: ['simd128'] }));
+    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('A run is in progress: the shared link opens when it ends'));
+    expect(await page.inputValue('#param-n')).toBe('16');
+    expect(await page.isDisabled('#param-n')).toBe(true);
+    await page.click('#stop');
+    await page.waitForFunction(() => (document.querySelector('#param-n') as HTMLInputElement).value === '9');
+    await checked(page);
+    expect(await page.isChecked('input[data-kernel="symmetry/scalar"]')).toBe(true);
+    expect(await page.isChecked('input[data-kernel="simd-lanes/simd128"]')).toBe(false);
+    expect((await notices(page)).join()).not.toContain('A run is in progress');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shares results with the case they were measured on, beside the viewer’s own', async () => {
     const { page } = await openPage(browser(), `${baseUrl}#nqueens`);
     await setN(page, 8);
@@ -253,6 +280,11 @@ describe('N-queens page', () => {
     // The timings that pass are the sharer's claim, apart from the answer's mark.
     expect(table.map((r) => r.sharer)).toEqual(['5.00 µs claim', '5.00 µs claim']);
     expect(await page.getAttribute('tr[data-kernel="bitmask-recursive/scalar"] td[data-col="verified"] span', 'title')).toMatch(/differs from the published answer/);
+    // The viewer runs the case: where the sharer's answer is not theirs, both answers show.
+    await page.click('.kernel-actions button:text("all")');
+    await runAndWait(page);
+    expect(await page.textContent('tr[data-kernel="bitmask-recursive/scalar"] td[data-col="answer"]')).toBe('total=92 unique=12sharer’s: total=999 unique=12 ✗');
+    expect(await page.textContent('tr[data-kernel="simd-lanes/simd128"] td[data-col="answer"]')).toBe('total=92 unique=12');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -107,6 +107,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
+    // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
+    if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
+      cells.answer = h('span', {}, formatAnswer(yours.answer), h('small', { className: 'their-answer' }, 'sharer’s: ', formatAnswer(sharer.answer), ' ', verdict(sharer)));
     // A sharer's verdict shows in the verified column when the row is theirs alone.
     if (!yours && sharer) cells.verified = verdict(sharer);
     if (isPeerRecord(r)) {

@@ -16,6 +16,9 @@ import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
 import { withLink, type Verifier } from './trust';
 
 export class Router {
+  /** Counts addresses: a link waiting for a run to end opens only if no newer address came. */
+  private turn = 0;
+
   constructor(
     private readonly store: Store,
     private readonly engine: Engine,
@@ -31,9 +34,17 @@ export class Router {
   }
 
   private async route() {
+    const turn = ++this.turn;
     const hash = location.hash;
     const link = await decodeLink(hash);
     this.forgetAddress();
+    // A run reads its puzzle's fields, kernels and builds, which a link sets: the link waits.
+    if (link.kind === 'ok' && this.store.get().run) {
+      this.notice(`A run is in progress: the shared link opens when it ends (Stop ends it now).`, 'info');
+      await this.runEnded();
+      if (turn !== this.turn) return; // a newer address took its place
+      this.notice(null);
+    }
     const s = this.store.get();
     const first = catalogPuzzles(s)[0]!.id;
     if (link.kind === 'error') {
@@ -49,6 +60,16 @@ export class Router {
     if (fragment.kind === 'unknown')
       this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
     this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
+  }
+
+  private runEnded(): Promise<void> {
+    return new Promise((resolve) => {
+      const unsubscribe = this.store.subscribe((s) => {
+        if (s.run) return;
+        queueMicrotask(() => unsubscribe());
+        resolve();
+      });
+    });
   }
 
   /** A new address: what the old one said no longer applies, except a link's re-check still at

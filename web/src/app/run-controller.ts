@@ -52,13 +52,13 @@ export class RunController {
     const check = caseOnScreen(puzzleStateOf(s));
     if (!check) return Promise.resolve();
     const id = s.puzzleId;
-    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, false, check);
+    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check);
   }
 
   /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
   bench(cases: string[]): Promise<void> {
     const id = this.store.get().puzzleId;
-    return this.execute((kernels) => ({ action: 'bench', puzzles: [id], cases, kernels }), cases.length, true);
+    return this.execute((kernels) => ({ action: 'bench', puzzles: [id], cases, kernels }), cases.length, `${cases.length} benchmark case${cases.length === 1 ? '' : 's'}`);
   }
 
   stop() {
@@ -73,8 +73,10 @@ export class RunController {
   }
 
   // Runs a request in each selected build, with the kernels that build has. `cases` scales the
-  // progress bar; `peerCase`: the case on screen, which the view's peer programs then run too.
-  private async execute(request: (kernels: string[]) => unknown, cases: number, bench: boolean, peerCase?: AcceptedCase) {
+  // progress bar; `what` names them; `peerCase`: the case on screen, which the view's peer
+  // programs then run too (a run, not a benchmark).
+  private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase) {
+    const bench = !peerCase;
     const start = this.store.get();
     if (start.run) return;
     const puzzle = puzzleOf(start);
@@ -93,7 +95,7 @@ export class RunController {
     this.current = controller;
     this.store.update((s) => ({
       ...withNotice(withNotice(s, 'run', null), 'skipped', null),
-      run: { puzzle: id, startedAt: performance.now() },
+      run: { puzzle: id, what: `${puzzle.title}, ${what}`, startedAt: performance.now() },
       progress: 0,
       status: 'Starting…',
     }));

@@ -69,6 +69,8 @@ export interface LinkFacts {
 /** The run in progress (one at a time, on any tab). */
 export interface RunState {
   puzzle: string;
+  /** What runs, in words: the puzzle and the case (or the benchmark cases). */
+  what: string;
   startedAt: number;
 }
 

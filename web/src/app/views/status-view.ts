@@ -1,5 +1,6 @@
 // The run's status line and progress bar, drawn from the state; while a run is in progress the
-// line also ticks the elapsed time (the main thread stays free while a kernel runs in its worker).
+// line also ticks the elapsed time (the main thread stays free while a kernel runs in its worker),
+// and another puzzle's tab says what is running, and why its Run waits.
 import type { PageState } from '../state/store';
 import type { Elements } from './layout';
 
@@ -11,7 +12,9 @@ export function statusView(el: Elements) {
   };
   let text = '';
   return (s: PageState) => {
-    text = s.status;
+    const elsewhere = s.run !== null && s.run.puzzle !== s.puzzleId ? s.run.what : null;
+    text = elsewhere ? `${elsewhere}: ${s.status}` : s.status;
+    el.busy.textContent = elsewhere ? `${elsewhere} is running; its results go to its own tab. Run is free again when it ends (Stop ends it now).` : '';
     el.progress.value = s.progress;
     const running = s.run?.startedAt ?? null;
     if (running !== startedAt) {
