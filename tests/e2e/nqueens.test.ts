@@ -41,6 +41,34 @@ describe('N-queens page', () => {
     await page.close();
   });
 
+  it('opens on N-queens, the simplest puzzle, as the first tab', async () => {
+    const { page, errors } = await openPage(browser(), baseUrl);
+    expect(await page.textContent('h2')).toBe('N-queens');
+    expect(await page.$$eval('.tabs a', (tabs) => tabs.map((a) => a.getAttribute('data-puzzle')))).toEqual(['nqueens', 'cube', 'popcount', 'chess', 'cephalopod']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('asks before a case expected to run for hours (n = 20), and runs nothing unless told', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    await setN(page, 20);
+    await checked(page);
+    await page.click('#run');
+    await page.waitForSelector('.confirm p');
+    expect(await page.textContent('.confirm p')).toMatch(/^N-queens, n=20 may take about [\d.]+ days: one call of its slowest kernel takes about [\d.]+ (h|days) here \(an estimate\)/);
+    expect(await page.textContent('.status')).toBe('Ready.'); // nothing started
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-confirm'))).toBe('cancel');
+    await page.click('button[data-confirm="cancel"]');
+    expect(await page.locator('.confirm p').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('run');
+    // A case of seconds asks nothing.
+    await setN(page, 8);
+    await runAndWait(page);
+    expect(await page.locator('.confirm p').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('draws a solution as N changes, before anything runs, and no drawing for an invalid N', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 8);
@@ -65,6 +93,11 @@ describe('N-queens page', () => {
     await checked(page);
     expect(await page.textContent('[data-error-for="n"]')).toBe('');
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 5);
+    // A number with spaces around it is that number, as a FEN with a trailing space is that FEN.
+    await page.fill('#param-n', ' 7 ');
+    await checked(page);
+    expect(await page.textContent('[data-error-for="n"]')).toBe('');
+    expect(await heading(page)).toBe('Results: N-queens, n=7');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -331,6 +364,9 @@ describe('N-queens page', () => {
     const top = await phone.$eval('.results-heading', (e) => e.getBoundingClientRect().top + window.scrollY);
     expect(top).toBeLessThan(844); // on the first screen, not 2,560 px down
     expect(await tableFit(phone)).toEqual({ overflow: 0, outside: [], hidden: [], cards: true, page: 0 });
+    // Every tab in sight: none hides past the edge of a phone.
+    const tabs = await phone.$$eval('.tabs a', (as) => as.map((a) => { const r = a.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth && r.width > 0; }));
+    expect(tabs).toEqual([true, true, true, true, true]);
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844.png') });
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844-full.png'), fullPage: true });
     expect([...errors, ...phoneErrors]).toEqual([]);

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { listOf, merged, NO_RECORDS, ofCase, recordSet } from '../../web/src/app/state/records';
 import { caseChips, runPlan } from '../../web/src/app/state/selectors';
 import { initialState, Store, withNotice, withPuzzle, type PageState } from '../../web/src/app/state/store';
-import { endOfRun, runProgress } from '../../web/src/app/run-controller';
+import { inTabOrder } from '../../web/src/app/load-builds';
+import { forEngine } from '../../web/src/app/params-checker';
+import { endOfRun, longRunWarning, runProgress } from '../../web/src/app/run-controller';
+import { referenceNodes } from '../../web/src/puzzles/nqueens';
 import { describeShared, leftOutText, withLink } from '../../web/src/app/trust';
 import { copiedSentence, recordsForLink } from '../../web/src/share/link-state';
 import type { CatalogPuzzle } from '../../web/src/share/engine-types';
@@ -146,6 +149,32 @@ describe('the link notice', () => {
     const refused = withLink(base, { ...facts, carried: false, refused: 'its parameters were refused (n: bad)' }).notices.get('link')!;
     expect([refused.text, refused.kind]).toEqual(['Shared link: its parameters were refused (n: bad).', 'error']);
     expect(withLink(withLink(base, facts), null).notices.has('link')).toBe(false);
+  });
+});
+
+describe('smaller rules', () => {
+  it('puts the tabs in their views’ order, the simplest first, the rest after in the catalog’s', () => {
+    const views = new Map([['nqueens', { order: 1 }], ['cube', { order: 2 }]].map(([id, v]) => [id as string, { id: id as string, explainer: () => null as never, ...(v as object) }]));
+    expect(inTabOrder(['cephalopod', 'chess', 'cube', 'nqueens', 'sudoku'].map((id) => puzzle(id, [])), views).map((p) => p.id)).toEqual(['nqueens', 'cube', 'cephalopod', 'chess', 'sudoku']);
+  });
+
+  it('hands the engine a number field’s value without the spaces around it, and a text field as typed', () => {
+    const p = { ...puzzle('x', []), params: [{ name: 'n', help: '', kind: 'integer' as const, default: 8 }, { name: 'fen', help: '', kind: 'text' as const, default: '' }] };
+    expect(forEngine(p, { n: '20 ', fen: ' a b ' })).toEqual({ n: '20', fen: ' a b ' });
+    expect(forEngine(p, { n: 20 })).toEqual({ n: 20 });
+  });
+
+  it('asks before a run expected to take over an hour, from the view’s estimate', () => {
+    expect(longRunWarning('N-queens, n=12', 0.01, 7)).toBeNull();
+    expect(longRunWarning('N-queens, n=16', 5, 7)).toBeNull(); // 7.6 min
+    expect(longRunWarning('x', null, 7)).toBeNull(); // the puzzle cannot tell
+    expect(longRunWarning('N-queens, n=20', 5 * 3600, 7)).toBe('N-queens, n=20 may take about 19 days: one call of its slowest kernel takes about 5.0 h here (an estimate), and the harness calls each of the 7 kernels at least 13 times.');
+  });
+
+  it('estimates N-queens work from the measured node counts, growing past them', () => {
+    expect(referenceNodes(8)).toBe(1028);
+    expect(referenceNodes(17) / referenceNodes(16)).toBeCloseTo(7.07);
+    expect(referenceNodes(20)).toBeGreaterThan(1e12);
   });
 });
 

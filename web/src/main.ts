@@ -37,7 +37,7 @@ async function start() {
   store.subscribe(noticesView(el, (cause) => store.update((s) => withNotice(s, cause, null)), (action) => act(action)));
 
   const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), baseline: new WorkerBridge('baseline') };
-  const primary = await loadBuilds(store, bridges);
+  const primary = await loadBuilds(store, bridges, views);
   if (!primary) return;
   // The page's own engine: a worker that never times anything, so checking params, drawing and
   // summaries never wait behind a run, and Stop never kills it.
@@ -53,7 +53,8 @@ async function start() {
     pickFile: (id, file) => checker.pickFile(id, file),
     setKernels: (id, keys) => store.update((s) => withPuzzle(s, id, (p) => ({ ...p, kernels: keys }))),
     setBuilds: (chosen) => store.update((s) => ({ ...s, builds: chosen })),
-    run: () => void runs.run(),
+    run: (confirmed) => void runs.run(confirmed),
+    dismissRun: () => store.update((s) => ({ ...s, confirm: null })),
     bench: (cases) => void runs.bench(cases),
     stop: () => runs.stop(),
     showCase: (record) => router.showCase(record),

@@ -6,10 +6,17 @@ import type { Build } from '../share/builds';
 import type { Catalog, CatalogPuzzle } from '../share/engine-types';
 import type { WorkerBridge } from '../worker/bridge';
 import { learnIsas } from './compare';
+import type { PuzzleView } from './puzzle-view';
 import { withNotice, withStatus, type Store } from './state/store';
 
+/** The catalog's puzzles in their tabs' order (PuzzleView.order): the simplest first, where the page opens. */
+export function inTabOrder(puzzles: readonly CatalogPuzzle[], views: ReadonlyMap<string, PuzzleView>): CatalogPuzzle[] {
+  const place = (p: CatalogPuzzle) => views.get(p.id)?.order ?? Number.MAX_SAFE_INTEGER;
+  return [...puzzles].sort((a, b) => place(a) - place(b)); // stable: the rest keep the catalog's order
+}
+
 /** Loads the builds into `bridges`; returns the one the page's own engine uses, or null if none started. */
-export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBridge>): Promise<Build | null> {
+export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBridge>, views: ReadonlyMap<string, PuzzleView>): Promise<Build | null> {
   const supported: Build[] = (await simd()) ? ['simd128', 'baseline'] : ['baseline'];
   const loaded = await Promise.all(supported.map(async (build) => {
     try {
@@ -30,7 +37,7 @@ export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBrid
   const primary: Build = builds.some((b) => b.build === 'simd128') ? 'simd128' : 'baseline';
   store.update((s) => ({
     ...s,
-    catalogs: new Map<Build, readonly CatalogPuzzle[]>(builds.map((b) => [b.build, b.catalog.puzzles])),
+    catalogs: new Map<Build, readonly CatalogPuzzle[]>(builds.map((b) => [b.build, inTabOrder(b.catalog.puzzles, views)])),
     isas: builds[0]!.catalog.isas,
     environments: new Map(builds.map((b) => [b.build, b.environment])),
     supported: new Set(builds.map((b) => b.build)),

@@ -35,6 +35,7 @@ export class NativeFeed {
         await this.take(served.native, 'served-native');
       }
       const st = served.status;
+      this.store.update((s) => ({ ...s, nativeMeasuring: st?.state === 'running' ? st : null }));
       if (st?.state !== 'running') {
         if (taken >= 0) this.notice('native-progress', null);
         if (st?.state === 'failed') {

@@ -5,11 +5,19 @@ import type { PuzzleView } from './puzzle-view';
 import type { Params } from '../share/schema';
 import { neutralizeBidi } from '../share/text';
 import type { CaseCheck, Engine } from './engine';
-import { caseOnScreen, puzzleStateOf } from './state/selectors';
+import type { CatalogPuzzle } from '../share/engine-types';
+import { caseOnScreen, puzzleOf, puzzleStateOf } from './state/selectors';
 import { withNotice, withPuzzle, type FileState, type Store } from './state/store';
 import { helperBuild, withEngineWorker } from './trust';
 
 const MAX_FILE_BYTES = 512 * 1024 * 1024; // the wasm module's cap (cpp/wasm/bindings.cpp)
+
+/** The fields as the engine gets them: a number field's value without the spaces around it, as
+ * the engine already reads a text field ('20 ' is 20, like a FEN with a trailing space). */
+export function forEngine(puzzle: CatalogPuzzle, params: Params): Params {
+  const numbers = new Set(puzzle.params.filter((spec) => spec.kind === 'integer').map((spec) => spec.name));
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, numbers.has(name) && typeof value === 'string' ? value.trim() : value]));
+}
 
 export class ParamsChecker {
   private drawTimer = 0;
@@ -26,12 +34,12 @@ export class ParamsChecker {
    */
   async edit(id: string, params: Params, edited = true) {
     let edit = 0;
-    this.store.update((s) => withPuzzle(s, id, (p) => {
+    this.store.update((s) => withPuzzle({ ...s, confirm: null }, id, (p) => {
       edit = p.edits + 1;
       return { ...p, params, edits: edit, check: null, view: edited ? { kind: 'case' } : p.view };
     }));
     const file = puzzleStateOf(this.store.get(), id).file;
-    const check = await this.check(id, params, file);
+    const check = await this.check(id, forEngine(puzzleOf(this.store.get(), id), params), file);
     if (puzzleStateOf(this.store.get(), id).edits !== edit) return; // a newer edit is on its way
     // The engine hashed the file once: later checks declare it by size and digest.
     const hashed = file && !file.input && check.ok && check.input ? { ...file, input: check.input } : null;

@@ -44,6 +44,9 @@ export interface ParamsEditor {
 export interface PuzzleView {
   /** The puzzle id from the C++ registry. */
   id: string;
+  /** Its tab's place, the simplest puzzle first: the page opens on the first tab. Puzzles that
+   * do not say come after, in the catalog's order. */
+  order?: number;
   /** Our own explanation of the tricks, with a link to the source write-up. Static content. */
   explainer(): HTMLElement;
   /**
@@ -71,6 +74,10 @@ export interface PuzzleView {
   extraResults?(context: ResultsContext): HTMLElement | null;
   /** Other programs run on the case after our kernels (Run only, not the benchmark buttons). */
   peers?: readonly PeerProgram[];
+  /** About how many seconds one call of the case's slowest kernel takes in this browser, or null
+   * if the puzzle cannot tell (`mine`: the viewer's records of the puzzle, which show how fast
+   * this machine is). A run the page expects to take hours asks first. */
+  estimateSeconds?(params: Params, mine: readonly PageRecord[]): number | null;
   /** What the puzzle's work can be, for records from a link or a report: the most units one core
    * does per ns, and how the work follows from the params and the answer (share/verify.ts). */
   work?: WorkRules;

@@ -11,8 +11,8 @@ import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-
 import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
-import { formatAnswer } from './format';
-import { merged } from './state/records';
+import { formatAnswer, formatWait } from './format';
+import { listOf, merged } from './state/records';
 import { caseOnScreen, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
 import { oursOnCase, type Verifier } from './trust';
@@ -26,6 +26,21 @@ export function runProgress(build: Build, e: ProgressEvent, before: number, tota
   const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
   const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
   return { done, fraction, text: `${buildInfo(build).record}${where} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}` };
+}
+
+// The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
+// (cpp/core/harness.h), each at least one call.
+const CALLS_PER_KERNEL = 13;
+/** A run expected to take longer asks first. */
+const CONFIRM_OVER_SECONDS = 3600;
+
+/** The warning before a run expected to take hours (null: none): `perCall`, about one call of the
+ * slowest kernel, in seconds; `kernels`, how many run. */
+export function longRunWarning(what: string, perCall: number | null, kernels: number): string | null {
+  if (perCall === null) return null;
+  const total = perCall * CALLS_PER_KERNEL * kernels;
+  if (total <= CONFIRM_OVER_SECONDS) return null;
+  return `${what} may take about ${formatWait(total)}: one call of its slowest kernel takes about ${formatWait(perCall)} here (an estimate), and the harness calls each of the ${kernels} kernels at least ${CALLS_PER_KERNEL} times.`;
 }
 
 /** The status line once a run ends. `elsewhere`: the puzzle's title when its tab is not open. */
@@ -46,12 +61,24 @@ export class RunController {
     private readonly views: ReadonlyMap<string, PuzzleView>,
   ) {}
 
-  /** Times the selected kernels, then the puzzle's peers, on the case on screen. */
-  run(): Promise<void> {
+  /** Times the selected kernels, then the puzzle's peers, on the case on screen; a run expected to
+   * take hours waits until it is `confirmed`. */
+  run(confirmed = false): Promise<void> {
     const s = this.store.get();
     const check = caseOnScreen(puzzleStateOf(s));
-    if (!check) return Promise.resolve();
+    if (!check || s.run) return Promise.resolve();
     const id = s.puzzleId;
+    const view = this.views.get(id);
+    if (!confirmed) {
+      const selected = selectedKernels(s, id, view?.peers ?? []);
+      const kernels = runPlan(s, id, selected).reduce((n, p) => n + p.kernels.length, 0) + (view?.peers ?? []).filter((p) => selected.has(peerKey(p))).length;
+      const perCall = view?.estimateSeconds?.(check.params, listOf(puzzleStateOf(s, id).mine)) ?? null;
+      const warning = longRunWarning(`${puzzleOf(s).title}, ${check.case}`, perCall, kernels);
+      if (warning) {
+        this.store.update((x) => ({ ...x, confirm: warning }));
+        return Promise.resolve();
+      }
+    }
     return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check);
   }
 
@@ -96,6 +123,7 @@ export class RunController {
     this.store.update((s) => ({
       ...withNotice(withNotice(s, 'run', null), 'skipped', null),
       run: { puzzle: id, what: `${puzzle.title}, ${what}`, startedAt: performance.now() },
+      confirm: null,
       progress: 0,
       status: 'Starting…',
     }));

@@ -171,6 +171,7 @@ function illustrate(data: unknown): HTMLElement | null {
 
 export const view: PuzzleView = {
   id: 'cephalopod',
+  order: 5,
   // Work: the boards (or classes) whose moves a kernel generated, as its answer's states_expanded
   // says where it has one. Rate: the best here expand about one board per 30 ns; 10 a ns is
   // beyond any core.

@@ -350,6 +350,7 @@ const work: WorkRules = {
 
 export const view: PuzzleView = {
   id: 'chess',
+  order: 4,
   work,
   explainer,
   illustrate,

@@ -216,6 +216,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
 
 export const view: PuzzleView = {
   id: 'cube',
+  order: 2,
   // Rate: the best here compose 1.9 G cube ops/s natively (avx2-256-gfni); 100 a ns is beyond any core.
   work: { maxUnitsPerNs: { 'cube ops': 100 } },
   explainer,

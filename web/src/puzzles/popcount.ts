@@ -358,6 +358,7 @@ const work: WorkRules = {
 
 export const view: PuzzleView = {
   id: 'popcount',
+  order: 3,
   work,
   explainer,
   illustrate,

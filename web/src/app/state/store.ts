@@ -11,7 +11,7 @@ import type { CatalogPuzzle, IsaInfo } from '../../share/engine-types';
 import type { Environment, Params } from '../../share/schema';
 import type { PageRecord, Rejected } from '../../share/verify';
 import type { CaseCheck, DeclaredInput } from '../engine';
-import type { NativeSource } from '../native';
+import type { NativeSource, ServedBenchStatus } from '../native';
 import { NO_RECORDS, type RecordSet } from './records';
 
 /** A local file for puzzles that read one: read here, copied into workers, never uploaded. */
@@ -92,9 +92,13 @@ export interface PageState {
   puzzleId: string;
   puzzles: ReadonlyMap<string, PuzzleState>;
   native: NativeState | null;
+  /** The server's background native benchmark while it runs (`npm start`), else null. */
+  nativeMeasuring: ServedBenchStatus | null;
   /** Why each peer program cannot run in this page (null: it can), by kernel id. */
   peerUnavailable: ReadonlyMap<string, string | null>;
   run: RunState | null;
+  /** A run the page expects to take hours, described, waiting for the viewer to confirm it. */
+  confirm: string | null;
   status: string;
   /** The progress bar, 0..1. */
   progress: number;
@@ -111,7 +115,7 @@ export interface PageState {
 export function initialState(): PageState {
   return {
     catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
-    puzzleId: '', puzzles: new Map(), native: null, peerUnavailable: new Map(), run: null,
+    puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };
 }

@@ -10,7 +10,10 @@ export interface Actions {
   pickFile(puzzle: string, file: File | null): Promise<boolean>;
   setKernels(puzzle: string, keys: Set<string>): void;
   setBuilds(builds: Set<Build>): void;
-  run(): void;
+  /** Run the case on screen (`confirmed`: also when it is expected to take hours). */
+  run(confirmed?: boolean): void;
+  /** Not that run after all. */
+  dismissRun(): void;
   bench(cases: string[]): void;
   stop(): void;
   showCase(record: PageRecord): void;

@@ -55,6 +55,19 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
 
   el.run.addEventListener('click', () => actions.run());
   el.stop.addEventListener('click', () => actions.stop());
+  // A run expected to take hours, described, with the choice.
+  let confirming: string | null = null;
+  const confirm = (text: string | null) => {
+    if (text === confirming) return;
+    confirming = text;
+    const hadFocus = el.confirm.contains(document.activeElement);
+    replaceChildren(el.confirm, ...(text === null ? [] : [h('p', {}, text),
+      h('button', { attrs: { type: 'button', 'data-confirm': 'run' }, on: { click: () => actions.run(true) } }, 'Run anyway'), ' ',
+      h('button', { attrs: { type: 'button', 'data-confirm': 'cancel' }, on: { click: () => actions.dismissRun() } }, 'Cancel')]));
+    // The choice takes the focus, and gives it back to Run once made.
+    if (text !== null) el.confirm.querySelector<HTMLButtonElement>('button[data-confirm="cancel"]')?.focus();
+    else if (hadFocus) el.run.focus();
+  };
 
   return (s: PageState) => {
     latest = s;
@@ -80,6 +93,7 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
     form!.show(p.check);
     editor?.show(p.params, p.check?.ok ? p.check.params : null);
     file?.show(p.file);
+    confirm(s.confirm);
     const busy = s.run !== null;
     el.run.disabled = busy || !caseOnScreen(p);
     el.stop.disabled = !busy;
