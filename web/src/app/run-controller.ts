@@ -51,6 +51,19 @@ export function endOfRun(outcome: 'finished' | 'stopped' | 'failed', results: nu
   return `The run failed after ${results} results (see the notice above).`;
 }
 
+/** What a run has gathered so far: kernel runs done of all, results, the cases measured (in
+ * order), and kernels skipped (by reason) or failed, across builds. */
+interface Tally {
+  done: number;
+  total: number;
+  results: number;
+  caseKeys: string[];
+  skipped: Map<string, Set<string>>;
+  failed: string[];
+}
+
+const skip = (tally: Tally, reason: string, kernel: string) => tally.skipped.set(reason, (tally.skipped.get(reason) ?? new Set()).add(kernel));
+
 export class RunController {
   private current: AbortController | null = null;
 
@@ -103,22 +116,19 @@ export class RunController {
   // progress bar; `what` names them; `peerCase`: the case on screen, which the view's peer
   // programs then run too (a run, not a benchmark).
   private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase) {
-    const bench = !peerCase;
     const start = this.store.get();
     if (start.run) return;
     const puzzle = puzzleOf(start);
     const id = puzzle.id;
-    const views = this.views.get(id);
-    const selected = selectedKernels(start, id, views?.peers ?? []);
+    const peerPrograms = this.views.get(id)?.peers ?? [];
+    const selected = selectedKernels(start, id, peerPrograms);
     const plan = runPlan(start, id, selected);
-    const peers = peerCase ? (views?.peers ?? []).filter((p) => selected.has(peerKey(p))) : [];
+    const peers = peerCase ? peerPrograms.filter((p) => selected.has(peerKey(p))) : [];
     if (!plan.length && !peers.length) {
       this.store.update((s) => withStatus(s, 'Select at least one kernel and one build that has it.'));
       return;
     }
-    const file = puzzleStateOf(start, id).file;
     const controller = new AbortController();
-    const signal = controller.signal;
     this.current = controller;
     this.store.update((s) => ({
       ...withNotice(withNotice(s, 'run', null), 'skipped', null),
@@ -127,56 +137,21 @@ export class RunController {
       progress: 0,
       status: 'Starting…',
     }));
-    const total = plan.reduce((n, p) => n + p.kernels.length, 0) * cases;
-    let done = 0;
-    let got = 0;
-    const caseKeys: string[] = []; // in the order the run measured them
-    const skipped = new Map<string, Set<string>>(); // reason -> kernels, across builds
-    const failed: string[] = [];
+    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], skipped: new Map(), failed: [] };
     let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
     try {
       for (const { build, kernels } of plan) {
-        const bridge = this.bridges[build];
-        if (puzzle.input_file) {
-          // Workers may have been restarted (Stop), so the input goes in before every run.
-          const set = await bridge.setInput(file?.bytes ?? null, signal);
-          if (!set.ok) {
-            this.notice('run', set.error ?? 'the file could not be loaded into the wasm module');
-            break;
-          }
-        }
-        const before = done;
-        const response = await bridge.call<RunResponse | BenchResponse>(request(kernels), (e) => {
-          const at = runProgress(build, e, before, total);
-          done = at.done;
-          this.store.update((s) => ({ ...s, progress: at.fraction, status: at.text }));
-        }, signal);
-        if (!response.ok) {
-          this.notice('run', response.error);
-          break;
-        }
-        const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
-        done = before + records.length;
-        got += records.length;
-        for (const r of records) if (!caseKeys.includes(r.case_key)) caseKeys.push(r.case_key);
-        for (const x of response.skipped) skipped.set(x.reason, (skipped.get(x.reason) ?? new Set()).add(`${x.kernel}/${x.isa}`));
-        for (const f of response.failed) failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
-        this.store.update((s) => withPuzzle(s, id, (p) => ({
-          ...p,
-          mine: merged(p.mine, records),
-          drawings: 'illustration' in response && response.illustration !== null ? new Map(p.drawings).set(response.case_key, response.illustration) : p.drawings,
-          view: bench ? { kind: 'cases', keys: [...caseKeys] } : p.view,
-        })));
+        if (!(await this.runBuild(id, build, request(kernels), !peerCase, tally, controller.signal))) break;
       }
       for (const program of peers) {
-        const record = await this.runPeer(program, id, peerCase!, skipped, failed, signal);
+        const record = await this.runPeer(program, id, peerCase!, tally, controller.signal);
         if (!record) continue;
-        got += 1;
+        tally.results += 1;
         this.store.update((s) => withPuzzle(s, id, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
       }
       outcome = 'finished';
-      if (skipped.size) this.notice('skipped', [...skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
-      if (failed.length) this.notice('run', `Failed: ${failed.join('; ')}`);
+      if (tally.skipped.size) this.notice('skipped', [...tally.skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
+      if (tally.failed.length) this.notice('run', `Failed: ${tally.failed.join('; ')}`);
     } catch (e) {
       if (e instanceof StoppedError) outcome = 'stopped';
       else this.notice('run', String(e));
@@ -184,25 +159,63 @@ export class RunController {
       this.current = null;
       // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
       // the table is final before the status says so.
-      await this.verifier.recheckShared(id, new Set([...caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
+      await this.verifier.recheckShared(id, new Set([...tally.caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
       this.store.update((s) => ({
         ...s,
         run: null,
         progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
-        status: endOfRun(outcome, got, s.puzzleId === id ? null : puzzle.title),
+        status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
       }));
     }
   }
 
+  /** One build's part of a run: its results into the puzzle's state as they come. False when the
+   * build could not run (the notice says why) and the run goes no further. */
+  private async runBuild(id: string, build: Build, request: unknown, bench: boolean, tally: Tally, signal: AbortSignal): Promise<boolean> {
+    const bridge = this.bridges[build];
+    const s = this.store.get();
+    if (puzzleOf(s, id).input_file) {
+      // Workers may have been restarted (Stop), so the input goes in before every run.
+      const set = await bridge.setInput(puzzleStateOf(s, id).file?.bytes ?? null, signal);
+      if (!set.ok) {
+        this.notice('run', set.error ?? 'the file could not be loaded into the wasm module');
+        return false;
+      }
+    }
+    const before = tally.done;
+    const response = await bridge.call<RunResponse | BenchResponse>(request, (e) => {
+      const at = runProgress(build, e, before, tally.total);
+      tally.done = at.done;
+      this.store.update((x) => ({ ...x, progress: at.fraction, status: at.text }));
+    }, signal);
+    if (!response.ok) {
+      this.notice('run', response.error);
+      return false;
+    }
+    const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
+    tally.done = before + records.length;
+    tally.results += records.length;
+    for (const r of records) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);
+    for (const x of response.skipped) skip(tally, x.reason, `${x.kernel}/${x.isa}`);
+    for (const f of response.failed) tally.failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
+    this.store.update((x) => withPuzzle(x, id, (p) => ({
+      ...p,
+      mine: merged(p.mine, records),
+      drawings: 'illustration' in response && response.illustration !== null ? new Map(p.drawings).set(response.case_key, response.illustration) : p.drawings,
+      view: bench ? { kind: 'cases', keys: [...tally.caseKeys] } : p.view,
+    })));
+    return true;
+  }
+
   /** One peer program on the case: skipped (with the reason) or run once, its answer judged by the
    * engine against the published answer, else the answer our kernels agree on (trust.ts). */
-  private async runPeer(program: PeerProgram, id: string, check: AcceptedCase, skipped: Map<string, Set<string>>, failed: string[], signal: AbortSignal): Promise<PageRecord | null> {
+  private async runPeer(program: PeerProgram, id: string, check: AcceptedCase, tally: Tally, signal: AbortSignal): Promise<PageRecord | null> {
     const key = peerKey(program);
     const ours = oursOnCase(this.store.get(), id, check.case_key);
     const works = [...new Set(ours.map((r) => r.work))];
     const why = (await program.availability()) ?? program.skip(check.params, works.length === 1 ? works[0]! : null);
     if (why) {
-      skipped.set(why, (skipped.get(why) ?? new Set()).add(key));
+      skip(tally, why, key);
       return null;
     }
     let run;
@@ -210,7 +223,7 @@ export class RunController {
       run = await program.run(check.params, (text) => this.store.update((s) => withStatus(s, text)), signal);
     } catch (e) {
       if (e instanceof StoppedError) throw e;
-      failed.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+      tally.failed.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
     const record: PageRecord = {
@@ -220,7 +233,7 @@ export class RunController {
       timing: peerTiming(run.samplesNs, run.work),
     };
     const judged: PageRecord = { ...(await this.verifier.judgePeer(record, ours)), startup_ns: run.startupNs };
-    if (judged.verified === false) failed.push(`${key} answers ${formatAnswer(judged.answer)}: ${judged.verified_by}`);
+    if (judged.verified === false) tally.failed.push(`${key} answers ${formatAnswer(judged.answer)}: ${judged.verified_by}`);
     return judged;
   }
 

@@ -36,7 +36,7 @@ export async function withEngineWorker<T>(build: Build, work: (engine: Engine) =
 /** The flavour a helper worker loads: the SIMD one where this browser runs it. */
 export const helperBuild = (s: PageState): Build => (s.supported.has('simd128') ? 'simd128' : 'baseline');
 
-const CANCELLED = 'claimed, not re-checked here: the re-check was cancelled';
+const CANCELLED = 'claimed, not re-checked here: the re-check stopped before this case';
 
 export class Verifier {
   /** The background re-check of a link's answers, if one is running. */
