@@ -4,7 +4,7 @@
 // and data-label, the header each cell shows as its label where the rows become cards (a phone:
 // app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
 // 54-letter cube, comes last.
-import { buildLabel } from '../share/builds';
+import { buildLabel, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
@@ -56,7 +56,7 @@ export function marksLegend(root: Element): HTMLElement | null {
 
 /** A timing measured elsewhere (a link, an imported report): it passed the plausibility checks
  * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
-export function timingClaim(whose: string): HTMLElement {
+function timingClaim(whose: string): HTMLElement {
   return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
 }
 
@@ -82,7 +82,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
-  const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => b.startsWith('wasm-'));
+  const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
 
   const body = rows.map(({ yours, sharer }) => {
