@@ -1,7 +1,7 @@
 // Vite config for the page (root: web/). Both the dev server and `vite preview` send COOP/COEP,
 // which makes the page cross-origin isolated: performance.now() then ticks at 5 us instead of
 // 100 us, and the page shows which one it got.
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -28,30 +28,40 @@ function nativeBench(): Plugin {
   };
 }
 
-// Stockfish.js (npm `stockfish`, GPL-3.0) is a separate program the chess page runs in a worker of
-// its own: served as installed from node_modules at /peers/stockfish/, never imported, so no build
-// copies it into the page's bundle. Only the files the page loads (and the licence) are served;
-// without the package the request is a 404 and the page says Stockfish.js is unavailable.
-const STOCKFISH_DIR = fileURLToPath(new URL('../node_modules/stockfish/', import.meta.url));
-const STOCKFISH_FILES: Record<string, { path: string; type: string }> = {
-  'stockfish-19-lite-single.js': { path: 'bin/stockfish-19-lite-single.js', type: 'text/javascript' },
-  'stockfish-19-lite-single.wasm': { path: 'bin/stockfish-19-lite-single.wasm', type: 'application/wasm' },
-  'Copying.txt': { path: 'Copying.txt', type: 'text/plain; charset=utf-8' },
-};
+// A peer program (chess: Stockfish.js, npm `stockfish`, GPL-3.0) is a separate program the page
+// runs in a worker of its own: served as installed from node_modules, never imported, so no build
+// copies it into the page's bundle. Each peer declares what it needs in
+// web/src/peers/<name>.serve.json: the package, the URL folder, and each file served (its path in
+// the package and its type; only those, and the licence). Without the package the request is a
+// 404 and the page says the peer is unavailable.
+interface PeerFiles {
+  package: string;
+  url: string;
+  files: Record<string, { path: string; type: string }>;
+}
 
-function stockfishPeer(): Plugin {
+const PEERS_DIR = fileURLToPath(new URL('./src/peers/', import.meta.url));
+const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
+
+function peerFiles(): Plugin {
+  const declared: PeerFiles[] = readdirSync(PEERS_DIR)
+    .filter((name) => name.endsWith('.serve.json'))
+    .map((name) => JSON.parse(readFileSync(PEERS_DIR + name, 'utf8')) as PeerFiles);
   const handler: Connect.NextHandleFunction = (req, res, next) => {
-    const match = /\/peers\/stockfish\/([^/?#]+)$/.exec(req.url?.split('?')[0] ?? '');
-    if (!match) return next();
-    const file = STOCKFISH_FILES[match[1]!];
+    const path = req.url?.split('?')[0] ?? '';
+    const peer = declared.find((p) => path.includes(`/${p.url}`));
+    const match = peer && new RegExp(`/${peer.url}([^/?#]+)$`).exec(path);
+    if (!peer || !match) return next();
+    const file = peer.files[match[1]!];
+    const full = file && `${NODE_MODULES}${peer.package}/${file.path}`;
     let size = -1;
     try {
-      if (file) size = statSync(STOCKFISH_DIR + file.path).size;
+      if (full) size = statSync(full).size;
     } catch {
       size = -1;
     }
     for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
-    if (!file || size < 0) {
+    if (!file || !full || size < 0) {
       res.statusCode = 404;
       res.end('not installed');
       return;
@@ -60,10 +70,10 @@ function stockfishPeer(): Plugin {
     res.setHeader('Content-Length', String(size));
     res.setHeader('Cache-Control', 'no-cache');
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(STOCKFISH_DIR + file.path).pipe(res);
+    createReadStream(full).pipe(res);
   };
   return {
-    name: 'simd-puzzles-stockfish-peer',
+    name: 'simd-puzzles-peer-files',
     configureServer: (server) => void server.middlewares.use(handler),
     configurePreviewServer: (server) => void server.middlewares.use(handler),
   };
@@ -72,7 +82,7 @@ function stockfishPeer(): Plugin {
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), stockfishPeer()],
+  plugins: [nativeBench(), peerFiles()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },

@@ -1,7 +1,8 @@
 // Debian's Chromium under playwright-core: never a downloaded browser. The flags keep it from
 // reaching for the network, which this machine refuses.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -68,14 +69,31 @@ export async function runAndWait(page: Page, timeout = 120_000) {
   await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
 }
 
-/** A row of the run table, cell texts by column name (data-col: kernel, isa, build, verified,
- * median, spread, sharer, vs-sharer, native, vs-native, rate, answer). */
+/** A row of the run table, cell texts by column name (data-col: kernel, build, verified, median,
+ * spread, sharer, vs-sharer, native, vs-native, vs-wasm, rate, answer), and `key`, the row's
+ * kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
 export type Row = Record<string, string>;
 
 /** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers). */
 export function rows(page: Page): Promise<Row[]> {
   return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
-    trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? '']))));
+    trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
+}
+
+/** How the run table sits in its box: how far it overflows, the cells outside the box (by their
+ * column), and whether its rows are cards. */
+export function tableFit(page: Page) {
+  return page.$eval('.area-results .table-wrap', (wrap) => {
+    const box = wrap.getBoundingClientRect();
+    const table = wrap.querySelector('table[data-table="run"]')!;
+    const outside = [...table.querySelectorAll('th, td')].filter((cell) => {
+      const r = cell.getBoundingClientRect();
+      return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+    }).map((cell) => (cell as HTMLElement).dataset.col ?? '?');
+    // Cells a person cannot see: hidden, or with no width (an empty one in a card is left out).
+    const hidden = [...table.querySelectorAll('td:not([data-empty])')].filter((td) => td.getBoundingClientRect().width === 0).map((td) => (td as HTMLElement).dataset.col ?? '?');
+    return { overflow: wrap.scrollWidth - wrap.clientWidth, outside, hidden, cards: table.classList.contains('cards'), page: document.documentElement.scrollWidth - window.innerWidth };
+  });
 }
 
 /** The run table's column names, in order. */
@@ -102,9 +120,34 @@ export async function importNative(page: Page, file: string) {
   await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
 }
 
+/** Waits until the answers of the share link the page opened are re-checked (in the background). */
+export async function linkChecked(page: Page) {
+  await page.waitForFunction(() => !(document.querySelector('.notice[data-cause="link"]')?.textContent ?? '').includes('re-checking'), null, { timeout: 60_000 });
+}
+
+/** How many lines the text of the first element matching `selector` takes on screen. */
+export function lineCount(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+}
+
 /** The text of the notices, one entry per notice. */
 export function notices(page: Page): Promise<string[]> {
   return page.$$eval('.notices .notice', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now: "impact rule-id: first elements". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: { run(root: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+    return violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }
 
 /** A share link carrying `state`, built independently of the page's codec. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, openPage, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, linkChecked, linkOf, notices, openPage, rows, runAndWait, tableFit, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -70,20 +70,20 @@ describe('chess page', () => {
     for (const peer of PEERS) expect(await page.isChecked(`input[data-kernel="${peer}/peer"]`)).toBe(true);
     await runAndWait(page, 170_000);
     const table = await rows(page);
-    const kernels = table.filter((r) => !PEERS.includes(r.kernel.replace(/\s*peer$/, '')));
+    const kernels = table.filter((r) => !r.key.endsWith('/peer'));
     expect(kernels.length).toBeGreaterThanOrEqual(6);
     for (const row of kernels) {
       expect(row.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
     }
     for (const peer of PEERS) {
-      const row = table.find((r) => r.kernel.startsWith(peer));
+      const row = table.find((r) => r.key === `${peer}/peer`);
       expect(row, `${peer} row`).toBeDefined();
-      expect(row!.kernel).toContain('peer'); // marked as a peer
+      expect(row!.kernel).toMatch(/^\S+ peer ?loading and warm-up .+, untimed$/); // marked as a peer, its start-up apart
       expect(row!.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row!.answer), JSON.stringify(row)).toBe(KIWIPETE_D3);
       expect(row!['vs-wasm'], JSON.stringify(row)).toMatch(/^\d+(\.\d+)?(e-\d+)?×$/); // a ratio to our best wasm kernel
-      expect(row!.spread).toMatch(/^(1 run|\d+ runs, ±[\d.]+%); loading and warm-up .+ untimed$/);
+      expect(row!.spread).toMatch(/^(1 run|±[\d.]+%, \d+ runs)$/);
     }
     await page.screenshot({ path: join(artifacts, 'chess-perft.png'), fullPage: true });
 
@@ -93,15 +93,30 @@ describe('chess page', () => {
     const link = await page.inputValue('#share-link');
     const other = await openPage(browser(), link, { width: 1366, height: 900 });
     await other.page.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tr[data-peer]').length === 2);
+    await linkChecked(other.page);
     const sharedRows = await rows(other.page);
     for (const peer of PEERS) {
-      const row = sharedRows.find((r) => r.kernel.startsWith(peer));
+      const row = sharedRows.find((r) => r.key === `${peer}/peer`);
       expect(row?.verified, JSON.stringify(row)).toBe('✓');
       expect(answerNodes(row!.answer)).toBe(KIWIPETE_D3);
     }
     expect(await other.page.locator('tr[data-peer="stockfish.js"]').getAttribute('data-source')).toBe('sharer');
+
+    // The widest table there is: the viewer's rows, the sharer's, and two peers. At 1366 px every
+    // column stays inside the results box, as a table; on a phone every row is a card.
+    await runAndWait(other.page, 170_000);
+    expect(await tableFit(other.page)).toEqual({ overflow: 0, outside: [], hidden: [], cards: false, page: 0 });
+    await other.page.screenshot({ path: join(artifacts, 'chess-table-1366.png') });
+    await other.page.locator('table[data-table="run"]').screenshot({ path: join(artifacts, 'chess-table-1366-table.png') });
     expect(other.errors).toEqual([]);
     await other.page.close();
+    const phone = await openPage(browser(), link, { width: 390, height: 844 });
+    await linkChecked(phone.page);
+    await runAndWait(phone.page, 170_000);
+    expect(await tableFit(phone.page)).toEqual({ overflow: 0, outside: [], hidden: [], cards: true, page: 0 });
+    await phone.page.locator('table[data-table="run"]').screenshot({ path: join(artifacts, 'chess-table-390.png') });
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -171,11 +186,53 @@ describe('chess page', () => {
     await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
     await pick(page, ['hq/scalar', 'stockfish.js/peer']);
     await runAndWait(page);
-    const row = (await rows(page)).find((r) => r.kernel.startsWith('stockfish.js'));
+    const row = (await rows(page)).find((r) => r.key === 'stockfish.js/peer');
     expect(row, await page.textContent('.notices') ?? '').toBeDefined();
     expect(answerNodes(row!.answer)).toBe(49);
     expect(row!.verified).toBe('✗');
-    expect(await page.textContent('.notices')).toContain('stockfish.js/peer counts 49 nodes');
+    expect(await page.textContent('.notices')).toContain('stockfish.js/peer answers nodes=49');
+    await page.close();
+  });
+
+  it('refuses shared timings no machine makes, in one notice, and labels the rest as claims', async () => {
+    // The issue's examples: perft(4) in 0.2 ns, a work of 1e15 for 197,281 nodes, Stockfish.js in
+    // 0.5 ns from one sample, a day a call; and one plausible timing.
+    const nodes = 197_281;
+    const timing = (median: number, patch: Record<string, number> = {}, work = nodes) => ({
+      samples: 11, reps_per_sample: Math.max(1, Math.ceil(1e7 / median)), median_ns: median, min_ns: median, mad_ns: median / 100,
+      ns_per_unit: median / work, units_per_second: (work / median) * 1e9, ...patch,
+    });
+    const record = (kernel: string, isa: string, build: string, t: object, work = nodes) => ({
+      puzzle: 'chess', case: 'startpos d4', params: { mode: 'perft', fen: 'startpos', depth: 4, divide: false }, kernel, isa, build,
+      answer: { nodes }, verified: true, verified_by: 'x', work, work_unit: 'nodes', timing: t,
+    });
+    const state = {
+      v: 1, puzzle: 'chess', params: { mode: 'perft', fen: 'startpos', depth: 4, divide: false }, kernels: [], builds: ['simd128'],
+      shared: {
+        environment: { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'claims', features: '', compiler: 'x', flags: '', timer_resolution_ns: 5, date: 'today' },
+        native: null,
+        records: [
+          record('hq', 'scalar', 'wasm-simd128', timing(5e6)),
+          record('hq-simd', 'simd128', 'wasm-simd128', timing(0.2)),
+          record('kogge-stone', 'scalar', 'wasm-simd128', timing(5e6, {}, 1e15), 1e15),
+          record('stockfish.js', 'peer', 'peer-wasm', timing(0.5, { samples: 1, reps_per_sample: 1 })),
+          record('fancy-magic', 'scalar', 'wasm-simd128', timing(86_400e9, { samples: 3 })),
+        ],
+      },
+    };
+    const { page, errors } = await openPage(browser(), linkOf(baseUrl, state), { width: 1366, height: 900 });
+    await checked(page);
+    await linkChecked(page);
+    const said = await notices(page);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('1 results from another browser');
+    expect(said[0]).toContain('4 left out (hq-simd/simd128 on startpos d4: 986,000 nodes per ns on one core');
+    expect(said[0]).toContain("kogge-stone/scalar on startpos d4: work of 1,000,000,000,000,000 nodes for a perft of 197,281 nodes");
+    expect(said[0]).toContain('stockfish.js/peer on startpos d4: one timed call of 0.5 ns');
+    expect(said[0]).toContain('and 1 more');
+    const table = await rows(page);
+    expect(table.map((r) => [r.kernel, r.verified, r.sharer])).toEqual([['hq/scalar', '✓', '5.00 ms claim']]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
@@ -194,7 +251,7 @@ describe('chess page', () => {
     await pick(page, ['hq/scalar', 'chess.js/peer']);
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r.kernel.replace(/\s*peer$/, ''))).toEqual(['hq', 'chess.js']);
+    expect(table.map((r) => r.key)).toEqual(['hq/scalar', 'chess.js/peer']);
     for (const row of table) expect(answerNodes(row.answer)).toBe(48);
     expect(errors).toEqual([]);
     await page.close();

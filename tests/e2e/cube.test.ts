@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, importNative, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, importNative, notices, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -26,10 +26,10 @@ describe('Rubik’s cube page', () => {
     await setParams(page, { op: 'apply', moves: SEXY_MOVE });
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r.kernel)).toEqual(['scalar', 'simd128']);
+    expect(table.map((r) => r.kernel)).toEqual(['scalar/scalar', 'simd128/simd128']);
     for (const row of table) {
       expect(row.answer, JSON.stringify(row)).toBe(`facelets=${SEXY_FACELETS}`);
-      expect(row.verified, JSON.stringify(row)).toBe(row.kernel === 'scalar' ? 'ref' : '✓');
+      expect(row.verified, JSON.stringify(row)).toBe(row.key === 'scalar/scalar' ? 'ref' : '✓');
       expect(row.median).toMatch(/[\d.]+ (ns|µs|ms|s)$/);
     }
     const svg = page.locator('svg.cube-net');
@@ -212,8 +212,10 @@ describe('Rubik’s cube page', () => {
     // Nobody publishes cube answers: the sharer's stay "claimed" until the viewer runs the reference.
     expect((await rows(other)).map((r) => r.verified)).toEqual(['claimed', 'claimed']);
     await runAndWait(other);
-    expect((await rows(other)).map((r) => r.sharer!.replace(/^[\d.]+ (ns|µs|ms|s)/, ''))).toEqual(['', '']);
+    expect((await rows(other)).map((r) => r.sharer!.replace(/^[\d.]+ (ns|µs|ms|s)/, ''))).toEqual([' claim', ' claim']);
     expect(await other.locator('td[data-col="sharer"] .claimed').count()).toBe(0);
+    // The link's notice follows: the viewer's reference run re-checked both answers.
+    expect((await notices(other)).join()).toContain('answers re-checked here: 2, claimed only: 0');
     expect(errors).toEqual([]);
     await other.close();
   });

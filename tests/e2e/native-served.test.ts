@@ -29,12 +29,18 @@ describe('native numbers measured after the page is served', () => {
     );
     await page.goto(`${baseUrl}#nqueens`);
     await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Building the native CLI'), null, { timeout: 30_000 });
+    // The Native panel says what npm start is doing, not to run it.
+    const panel = () => page.textContent('[data-env="native"]');
+    await page.waitForFunction(() => (document.querySelector('[data-env="native"]')?.textContent ?? '').includes('is building the native CLI'));
+    expect(await panel()).not.toContain('run `npm start`');
 
     stage = 'bench';
     await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Measuring native numbers'), null, { timeout: 30_000 });
     expect((await notices(page)).join()).toContain('25 % (now nqueens n=8)');
 
     expect((await notices(page)).join()).not.toContain('Building the native CLI');
+    await page.waitForFunction(() => (document.querySelector('[data-env="native"]')?.textContent ?? '').includes('`npm start` is measuring this machine'));
+    expect(await panel()).not.toContain('run `npm start`');
 
     stage = 'done';
     await page.waitForFunction(() => !(document.querySelector('.notices')?.textContent ?? '').includes('Measuring native numbers'), null, { timeout: 30_000 });

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, importNative, openPage, quickNativeReport, rows, runAndWait, tempFile, useBrowser } from './browser';
+import { artifacts, checked, importNative, lineCount, linkOf, openPage, quickNativeReport, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -38,7 +38,7 @@ describe('Popcount page', () => {
     expect(await page.textContent('h2')).toBe('Popcount');
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => r.kernel)).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
+    expect(table.map((r) => r.key.split('/')[0])).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
     for (const row of table) {
       expect(row.answer, JSON.stringify(row)).toBe('bits=65536'); // 2,048 words x 32 bits
       expect(row.verified, JSON.stringify(row)).toBe('✓');
@@ -47,6 +47,22 @@ describe('Popcount page', () => {
     expect(await page.textContent('figure[data-illustration="generated"] figcaption')).toContain('65,536 set bits');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('says in at most two lines what Run does, before a run, at 1366 and at 390 px', async () => {
+    const report = quickNativeReport('popcount', ['--case', 'k=32 mode=array offset=0 order=sorted seed=1 size=16384', '--kernel', 'scalar-builtin']);
+    for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, viewport);
+      await checked(page);
+      const hint = '.area-results .table-wrap p.empty';
+      expect(await page.textContent(hint)).toBe('Press Run to time the selected kernels on this case.'); // no native numbers yet: not a word of them
+      expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
+      await importNative(page, report);
+      await page.waitForFunction((s) => (document.querySelector(s)?.textContent ?? '').includes('native numbers are here'), hint);
+      expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('counts a local file and shows its count', async () => {
@@ -70,6 +86,10 @@ describe('Popcount page', () => {
     expect(await page.textContent('[data-file-count]')).toContain(`${want.toLocaleString('en-US')} set bits`);
     expect(await page.textContent('figure[data-illustration="file"] figcaption')).toContain('Your file: 100,003 bytes');
     await page.screenshot({ path: join(artifacts, 'popcount-file.png'), fullPage: true });
+    // Back to generated data: the file's results stay, under a chip that names the file.
+    await page.click('.input-file button:text("clear")');
+    await page.waitForFunction(() => document.querySelectorAll('.case-chips button').length === 1);
+    expect(await page.textContent('.case-chips button')).toMatch(/^bits\.bin 100,003 B #[0-9a-f]{8} \d+ yours$/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -142,6 +162,42 @@ describe('Popcount page', () => {
     for (const row of arrays[0]!.rows) expect(row[1], row.join(' | ')).toMatch(/^[\d.]+$/);
     for (const row of arrays[1]!.rows) expect(row[1], row.join(' | ')).toMatch(/^[\d.]+ [\d.]+× native$/);
     await page.screenshot({ path: join(artifacts, 'popcount-sweep.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a small link of 64 cases of 64 MiB at once, re-checks it in the background, and cancels on request', async () => {
+    // The issue's link: 64 results on 64 different 64 MiB cases, about 1,200 characters. Checking
+    // their answers prepares every case (over a minute); the page must not wait for it.
+    const size = 64 * 1024 * 1024;
+    const median = 6.7e6; // 10 GB/s
+    const records = Array.from({ length: 64 }, (_, i) => ({
+      puzzle: 'popcount', case: `seed ${i + 1}`, params: { mode: 'array', size, seed: i + 1, k: 32, order: 'sorted', offset: 0 },
+      kernel: 'scalar-builtin', isa: 'scalar', build: 'wasm-simd128', answer: { bits: size * 4 }, verified: true, verified_by: 'x', work: size, work_unit: 'bytes',
+      timing: { samples: 11, reps_per_sample: 2, median_ns: median, min_ns: median, mad_ns: median / 100, ns_per_unit: median / size, units_per_second: (size / median) * 1e9 },
+    }));
+    const state = {
+      v: 1, puzzle: 'popcount', params: { mode: 'array' }, kernels: [], builds: ['simd128'],
+      shared: { environment: { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'x', features: '', compiler: 'x', flags: '', timer_resolution_ns: 5, date: 'today' }, native: null, records },
+    };
+    const link = linkOf(baseUrl, state);
+    expect(link.length - baseUrl.length).toBeLessThan(2000);
+    const { page, errors } = await openPage(browser(), link); // Ready at once
+    expect(await page.locator('.tabs a').count()).toBe(5);
+    const notice = () => page.textContent('.notice[data-cause="link"]');
+    expect(await notice()).toMatch(/^Shared link: 64 results from another browser \(x\) on 64 cases; .*re-checking their answers in the background: \d+ of 64 cases done/);
+    expect(await page.locator('table.pivot thead th[data-case-key]').count()).toBe(64);
+    // Meanwhile the page is the viewer's: another puzzle runs (the re-check waits for it).
+    await page.click('a[data-puzzle="nqueens"]');
+    await setN(page, 6);
+    await runAndWait(page);
+    expect((await rows(page)).length).toBeGreaterThan(0);
+    expect(await notice()).toContain('re-checking their answers in the background');
+    await page.click('.notice[data-cause="link"] button[data-action="cancel-recheck"]');
+    await page.waitForFunction(() => /re-check cancelled after \d+ of 64 cases: the rest stay claimed/.test(document.querySelector('.notice[data-cause="link"]')?.textContent ?? ''));
+    await page.click('a[data-puzzle="popcount"]');
+    await page.waitForSelector('table.pivot');
+    expect(await page.locator('table.pivot .claimed').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });

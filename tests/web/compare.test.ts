@@ -1,6 +1,7 @@
 // Which native number a wasm result is compared with.
 import { describe, expect, it } from 'vitest';
-import { forCase, learnIsas, mergeRecords, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import { learnIsas, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import { listOf, merged, ofCase, recordSet } from '../../web/src/app/state/records';
 import type { PageRecord } from '../../web/src/share/verify';
 
 // Cases are matched on case_key, the engine's identity; `case` is only a label.
@@ -55,7 +56,7 @@ describe('native counterpart', () => {
   it('matches a sharer run by kernel, ISA and build', () => {
     const shared = [rec('simd-lanes', 'simd128', 'wasm-simd128', 2000), rec('simd-lanes', 'simd128', 'wasm-baseline', 1)];
     expect(sameRun(rec('simd-lanes', 'simd128', 'wasm-simd128', 1000), shared)?.timing?.median_ns).toBe(2000);
-    expect(forCase(native, 'nqueens', 'n=8')).toHaveLength(1);
+    expect(ofCase(native, 'n=8')).toHaveLength(1);
   });
 
   it('matches cases on their key, never on a shortened label', () => {
@@ -65,14 +66,14 @@ describe('native counterpart', () => {
     const b = rec('simd-lanes', 'simd128', 'wasm-simd128', 100, '{"moves":"…R U B"}', label);
     expect(nativeCounterpart(b, [f])).toBeNull();
     expect(sameRun(b, [{ ...f, isa: 'simd128', build: 'wasm-simd128' }])).toBeNull();
-    expect(forCase([f, b], 'nqueens', f.case_key)).toEqual([f]);
+    expect(ofCase([f, b], f.case_key)).toEqual([f]);
   });
 
   it('merges a run into what is held: the same case, kernel and build replaced, other cases kept', () => {
     const held = [rec('simd-lanes', 'simd128', 'wasm-simd128', 1000, 'n=8'), rec('simd-lanes', 'simd128', 'wasm-simd128', 1000, 'n=12')];
     const again = rec('simd-lanes', 'simd128', 'wasm-simd128', 900, 'n=12');
-    const merged = mergeRecords(held, [again]);
-    expect(merged.map((r) => [r.case_key, r.timing!.median_ns])).toEqual([['n=8', 1000], ['n=12', 900]]);
+    const after = listOf(merged(recordSet(held), [again]));
+    expect(after.map((r) => [r.case_key, r.timing!.median_ns])).toEqual([['n=8', 1000], ['n=12', 900]]);
   });
 
   it('has no ratio without timings', () => {

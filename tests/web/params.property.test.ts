@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import type { CatalogPuzzle, ParamSpec } from '../../web/src/app/engine-types';
+import type { CatalogPuzzle, ParamSpec } from '../../web/src/share/engine-types';
 import { call, loadModule } from './wasm-module';
 
 let m: SimdPuzzlesModule;

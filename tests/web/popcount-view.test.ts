@@ -121,6 +121,15 @@ describe('pivot column labels', () => {
     expect(label(array(64 << 20, 'read'))).toBe('read 64 MiB');
     expect(label({ ...array(1000), k: 8, offset: 3, seed: 2 })).toBe('1000 B k=8 sorted +3 seed 2');
   });
+
+  it('name a file by its name where known, its size and its digest: three files, three labels', () => {
+    const file = (bytes: number, fnv1a64: string, mode = 'array', offset = 0): PageRecord =>
+      ({ ...rec('x', 'scalar', 'native', { mode, offset }, 1), input: { bytes, fnv1a64 } });
+    const labels = [file(100_003, '477dec5746ab61ce'), file(100_003, '0123456789abcdef'), file(1 << 20, 'fedcba9876543210', 'read', 3)].map((r) => caseLabel(r));
+    expect(labels).toEqual(['file 100,003 B #477dec57', 'file 100,003 B #01234567', 'read file 1 MiB #fedcba98 +3']);
+    expect(caseLabel(file(100_003, '477dec5746ab61ce'), 'bits.bin')).toBe('bits.bin 100,003 B #477dec57');
+    expect(labels.join()).not.toMatch(/undefined|\?/);
+  });
 });
 
 describe('benchmark groups', () => {

@@ -3,10 +3,11 @@
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
 import { learnIsas, nativeCounterpart, speedRatio } from './app/compare';
-import type { Catalog } from './app/engine-types';
-import { peerTiming } from './peers/perft-params';
+import type { Catalog } from './share/engine-types';
+import { peerTiming } from './peers/timing';
 import { views } from './puzzles';
-import type { Build, Environment, Params, Timing } from './share/schema';
+import type { Build } from './share/builds';
+import type { Environment, Params, Timing } from './share/schema';
 import type { PageRecord } from './share/verify';
 import { WorkerBridge } from './worker/bridge';
 

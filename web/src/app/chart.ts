@@ -1,14 +1,13 @@
 // The bar chart: median time per kernel, your wasm builds beside native and the sharer's numbers.
 // Chart.js, registering only the pieces a log-scale bar chart needs.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
+import { BUILDS, buildInfo, recordBuild, SIDE_COLOURS } from '../share/builds';
 import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { formatDuration } from './format';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
-
-const COLORS = { simd128: '#2f6fdb', baseline: '#8ab0f0', native: '#d9822b', shared: '#5aa469', peer: '#8e44ad' };
 
 export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[]): Chart {
   previous?.destroy();
@@ -17,21 +16,20 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
   const series = (pick: (key: string) => PageRecord | null | undefined) => labels.map((key) => pick(key)?.timing?.median_ns ?? null);
   const find = (records: readonly PageRecord[], build: string) => (key: string) => records.find((r) => `${r.kernel}/${r.isa}` === key && r.build === build);
   const datasets = [
-    { label: 'wasm SIMD128 (you)', data: series(find(mine, 'wasm-simd128')), backgroundColor: COLORS.simd128 },
-    { label: 'wasm baseline (you)', data: series(find(mine, 'wasm-baseline')), backgroundColor: COLORS.baseline },
-    { label: 'peer program (you)', data: series((key) => mine.find((r) => `${r.kernel}/${r.isa}` === key && isPeerRecord(r))), backgroundColor: COLORS.peer },
+    ...BUILDS.map((b) => ({ label: `${buildInfo(b).label} (you)`, data: series(find(mine, recordBuild(b))), backgroundColor: buildInfo(b).colour })),
+    { label: 'peer program (you)', data: series((key) => mine.find((r) => `${r.kernel}/${r.isa}` === key && isPeerRecord(r))), backgroundColor: SIDE_COLOURS.peer },
     {
       label: 'native',
       data: series((key) => {
         const r = rows.find((x) => `${x.kernel}/${x.isa}` === key);
         return r ? nativeCounterpart(r, native)?.record : null;
       }),
-      backgroundColor: COLORS.native,
+      backgroundColor: SIDE_COLOURS.native,
     },
     {
       label: 'sharer',
       data: series((key) => shared.find((r) => `${r.kernel}/${r.isa}` === key && (!mine.length || mine.some((m) => m.build === r.build)))),
-      backgroundColor: COLORS.shared,
+      backgroundColor: SIDE_COLOURS.shared,
     },
   ].filter((d) => d.data.some((v) => v !== null));
   return new Chart(canvas, {

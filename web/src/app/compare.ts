@@ -1,4 +1,4 @@
-// How a wasm result is compared with native numbers, in one place (the table, the chart and
+// How a wasm result is compared with native numbers, in one place (the tables, the chart and
 // bench:compare all use it).
 //
 // Counterpart: the native record of the same puzzle, case (its case_key, the engine's identity:
@@ -9,8 +9,9 @@
 //
 // Ratio: wasm speed as a fraction of native speed, native median / wasm median. 0.80× means the
 // browser runs the kernel at 80% of native speed.
-import type { IsaInfo } from './engine-types';
+import type { IsaInfo } from '../share/engine-types';
 import type { PageRecord } from '../share/verify';
+import { formatRatio } from './format';
 
 // Vector widths by ISA label, learned from the engine's catalog (one list, in cpp/core/cpu.h).
 const isaBits = new Map<string, number>();
@@ -46,6 +47,12 @@ export function speedRatio(a: PageRecord, b: PageRecord): number | null {
   return b.timing.median_ns / a.timing.median_ns;
 }
 
+/** The speed of `a` relative to `b` as every table shows it ("0.82×", "–" without both timings):
+ * the one place a ratio becomes text. */
+export function ratioText(a: PageRecord, b: PageRecord): string {
+  return formatRatio(speedRatio(a, b));
+}
+
 /** The record in `others` for the same puzzle, case, kernel, ISA and build (a sharer's run). */
 export function sameRun(record: PageRecord, others: readonly PageRecord[]): PageRecord | null {
   return (
@@ -54,18 +61,4 @@ export function sameRun(record: PageRecord, others: readonly PageRecord[]): Page
         r.puzzle === record.puzzle && r.case_key === record.case_key && r.kernel === record.kernel && r.isa === record.isa && r.build === record.build,
     ) ?? null
   );
-}
-
-/** Records of one case (by its key), for the chart and the table. */
-export function forCase(records: readonly PageRecord[], puzzle: string, caseKey: string): PageRecord[] {
-  return records.filter((r) => r.puzzle === puzzle && r.case_key === caseKey);
-}
-
-/**
- * Records merged into `into`, a newer record replacing an older one of the same case, kernel, ISA
- * and build: a run of the same case again updates its rows, other cases' rows stay.
- */
-export function mergeRecords(into: readonly PageRecord[], newer: readonly PageRecord[]): PageRecord[] {
-  const same = (a: PageRecord, b: PageRecord) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa && a.build === b.build;
-  return [...into.filter((old) => !newer.some((r) => same(old, r))), ...newer];
 }

@@ -2,10 +2,12 @@
 // ISA, and the wasm builds to run. The fields check nothing themselves: every edit goes to the
 // engine's `validate` (cpp/core/engine.h), and its error is shown under the field it names. One
 // source of truth for what a valid parameter is, and for its message.
-import type { Build, Params } from '../share/schema';
+import { BUILDS, buildInfo, type Build } from '../share/builds';
+import type { CatalogPuzzle } from '../share/engine-types';
+import type { Params } from '../share/schema';
 import { h } from './dom';
 import type { CaseCheck } from './engine';
-import type { CatalogKernel, CatalogPuzzle } from './engine-types';
+import type { KernelChoice } from './state/selectors';
 
 export interface ParamsForm {
   element: HTMLElement;
@@ -68,13 +70,6 @@ export function paramsForm(puzzle: CatalogPuzzle, values: Params, onInput: (para
   return { element: h('div', { className: 'params' }, ...fields, general), show, set };
 }
 
-export interface KernelChoice {
-  kernel: CatalogKernel;
-  builds: Build[]; // wasm builds that contain it (none for a peer program)
-  /** A peer program the page cannot load, and why: shown, and its box disabled. */
-  unavailable?: string;
-}
-
 /** Kernels of all loaded wasm builds, grouped by ISA, as checkboxes. */
 export function kernelPicker(choices: KernelChoice[], selected: ReadonlySet<string>, onChange: (selected: Set<string>) => void): HTMLElement {
   const chosen = new Set(selected);
@@ -125,10 +120,9 @@ export function kernelPicker(choices: KernelChoice[], selected: ReadonlySet<stri
 
 export function buildPicker(supported: ReadonlySet<Build>, selected: ReadonlySet<Build>, onChange: (selected: Set<Build>) => void): HTMLElement {
   const chosen = new Set(selected);
-  const labels: Record<Build, string> = { simd128: 'wasm SIMD128', baseline: 'wasm baseline (no SIMD)' };
   return h('fieldset', { className: 'builds' },
     h('legend', {}, 'builds'),
-    ...(['simd128', 'baseline'] as const).map((build) => {
+    ...BUILDS.map((build) => {
       const box = h('input', {
         attrs: { type: 'checkbox', value: build, 'data-build': build },
         on: {
@@ -141,7 +135,7 @@ export function buildPicker(supported: ReadonlySet<Build>, selected: ReadonlySet
       });
       box.checked = chosen.has(build);
       box.disabled = !supported.has(build);
-      return h('label', { title: supported.has(build) ? '' : 'this browser cannot run it' }, box, ` ${labels[build]}`);
+      return h('label', { title: supported.has(build) ? '' : 'this browser cannot run it' }, box, ` ${buildInfo(build).picker}`);
     }),
   );
 }

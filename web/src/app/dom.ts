@@ -35,6 +35,12 @@ export function replaceChildren(parent: Element, ...children: Child[]) {
   append(parent, ...children);
 }
 
+/** A box for a table that may be wider than the page: it scrolls sideways, and is a named region
+ * a keyboard can focus and scroll. */
+export function scrollBox(label: string, ...children: Child[]): HTMLDivElement {
+  return h('div', { className: 'table-wrap', attrs: { role: 'region', 'aria-label': label, tabindex: '0' } }, ...children);
+}
+
 /** A link to one of our own, hard-coded sources (never a URL from data). */
 export function sourceLink(href: string, text: string): HTMLAnchorElement {
   return h('a', { attrs: { href, target: '_blank', rel: 'noopener noreferrer' } }, text);

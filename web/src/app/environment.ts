@@ -2,7 +2,7 @@
 // the sharer's, when a link brought one.
 import type { Environment } from '../share/schema';
 import { h } from './dom';
-import type { NativeSource } from './native';
+import type { NativeSource, ServedBenchStatus } from './native';
 
 function rows(env: Environment): [string, string][] {
   const out: [string, string][] = [];
@@ -24,8 +24,13 @@ function card(title: string, note: string, env: Environment | null, id: string):
   );
 }
 
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null): HTMLElement {
-  const nativeNote = !native
+/** `measuring`: the server's background native benchmark, while it builds or measures. */
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null): HTMLElement {
+  const nativeNote = !native && measuring
+    ? measuring.phase === 'build'
+      ? '`npm start` is building the native CLI on this machine; its numbers appear here as it measures them.'
+      : '`npm start` is measuring this machine; its numbers appear here as each puzzle finishes.'
+    : !native
     ? 'No native numbers: run `npm start` on this machine, or import a report from `simd-puzzles bench --json`.'
     : native.origin === 'same-machine'
       ? 'Same machine: measured by `npm start` on the computer serving this page.'

@@ -8,6 +8,13 @@ export function formatDuration(ns: number): string {
   return `${(ns / 1e9).toPrecision(4)} s`;
 }
 
+/** A long wait in words: minutes, hours or days. */
+export function formatWait(seconds: number): string {
+  if (seconds < 5400) return `${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds < 48 * 3600) return `${(seconds / 3600).toPrecision(2)} h`;
+  return `${(seconds / 86400).toPrecision(2)} days`;
+}
+
 export function formatRate(perSecond: number, unit: string): string {
   if (!Number.isFinite(perSecond) || perSecond <= 0) return '–';
   const [value, prefix] =
@@ -15,8 +22,11 @@ export function formatRate(perSecond: number, unit: string): string {
   return `${value.toPrecision(3)} ${prefix}${unit}/s`;
 }
 
+/** A speed ratio: two decimals, or two significant digits below 0.1 (a JavaScript peer may run
+ * at 0.0007× of our best kernel). */
 export function formatRatio(ratio: number | null): string {
-  return ratio === null || !Number.isFinite(ratio) ? '–' : `${ratio.toFixed(2)}×`;
+  if (ratio === null || !Number.isFinite(ratio)) return '–';
+  return `${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2)}×`;
 }
 
 export function formatSpread(madNs: number, medianNs: number): string {

@@ -1,48 +1,79 @@
 // The results table of the case on screen: one row per kernel, ISA and build, the viewer's run
 // and the sharer's side by side (a run of the same case never hides the sharer's numbers), with
-// the ratio to native. Columns carry data-col names, so tests and styles never count positions.
-// Numbers the user came for come first; the answer, which can be a 54-letter cube, comes last.
-import { browserPeer, isPeerRecord } from '../share/peers';
+// the ratio to native. Columns carry data-col names, so tests and styles never count positions,
+// and data-label, the header each cell shows as its label where the rows become cards (a phone:
+// app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
+// 54-letter cube, comes last.
+import { buildLabel, wasmBuildOf } from '../share/builds';
+import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
-import { nativeCounterpart, sameRun, speedRatio } from './compare';
+import { nativeCounterpart, ratioText, sameRun } from './compare';
 import { h } from './dom';
-import { formatAnswer, formatDuration, formatRate, formatRatio, formatSpread } from './format';
+import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
 
 export interface TableInput {
   mine: readonly PageRecord[];
   native: readonly PageRecord[];
   shared: readonly PageRecord[];
   workUnit: string;
+  /** The puzzle's peer programs, for their rows' titles. */
+  peers: readonly BrowserPeer[];
+  /** The native numbers were measured elsewhere (imported, or served from another machine). */
+  nativeIsClaim: boolean;
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
  * says why, e.g. a case too big for the reference), or "claimed" (shared, not re-checked). */
 export function verdict(r: PageRecord): HTMLElement {
-  if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by }, 'claimed');
-  if (r.verified === null) return h('span', { title: r.verified_by }, r.verified_by === IS_THE_REFERENCE ? 'ref' : '–');
-  return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by }, r.verified ? '✓' : '✗');
+  if (r.claimed) return h('span', { className: 'claimed', title: r.verified_by, attrs: { 'data-mark': 'claimed' } }, 'claimed');
+  if (r.verified === null) {
+    const ref = r.verified_by === IS_THE_REFERENCE;
+    return h('span', { title: r.verified_by, attrs: { 'data-mark': ref ? 'ref' : 'none' } }, ref ? 'ref' : '–');
+  }
+  return h('span', { className: r.verified ? 'ok' : 'bad', title: r.verified_by, attrs: { 'data-mark': r.verified ? 'ok' : 'bad' } }, r.verified ? '✓' : '✗');
+}
+
+// What each mark means, in the words the legend under a table shows (not only in tooltips).
+const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
+  ['ok', '✓', 'the answer was re-checked here, against the published answer or your own run of the reference kernel'],
+  ['bad', '✗', 'the answer differs from that'],
+  ['ref', 'ref', 'the reference kernel: its answer defines correct'],
+  ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
+  ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+];
+
+/** The legend of the marks used under `root` (none: null). */
+export function marksLegend(root: Element): HTMLElement | null {
+  const used = new Set([...root.querySelectorAll<HTMLElement>('[data-mark]')].map((e) => e.dataset.mark));
+  const shown = MARKS.filter(([mark]) => used.has(mark));
+  return shown.length
+    ? h('dl', { attrs: { 'aria-label': 'what the marks mean' } }, ...shown.map(([mark, text, meaning]) =>
+      h('div', {}, h('dt', { attrs: { 'data-mark-legend': mark } }, text), h('dd', {}, meaning))))
+    : null;
+}
+
+/** A timing measured elsewhere (a link, an imported report): it passed the plausibility checks
+ * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
+function timingClaim(whose: string): HTMLElement {
+  return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
 }
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
-
-/** A peer's speed ratio: two significant digits, since a JavaScript baseline may be 0.0007×. */
-function peerRatio(ratio: number | null): string {
-  return ratio === null || !Number.isFinite(ratio) ? '–' : ratio >= 1 ? formatRatio(ratio) : `${ratio.toPrecision(2)}×`;
-}
 
 /** The fastest timed record among `records` that is one of our kernels (not a peer). */
 function fastestKernel(records: readonly PageRecord[], build: (b: string) => boolean): PageRecord | null {
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit }: TableInput): HTMLElement {
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
   const rows = [...mine.map((r) => ({ yours: r as PageRecord | null, sharer: sameRun(r, shared) })),
     ...shared.filter((s) => !mine.some((m) => rowKey(m) === rowKey(s))).map((s) => ({ yours: null as PageRecord | null, sharer: s as PageRecord | null }))];
-  const columns: [string, string][] = [['kernel', 'kernel'], ['isa', 'ISA'], ['build', 'build'], ['verified', 'verified']];
+  const columns: [string, string][] = [['kernel', 'kernel'], ['build', 'build'], ['verified', 'verified']];
   if (hasMine) columns.push(['median', 'median'], ['spread', 'spread']);
   if (hasShared) columns.push(['sharer', 'sharer median']);
   if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
@@ -51,46 +82,50 @@ export function resultsTable({ mine, native, shared, workUnit }: TableInput): HT
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
-  const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => b.startsWith('wasm-'));
+  const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
 
   const body = rows.map(({ yours, sharer }) => {
     const r = (yours ?? sharer)!;
     const counterpart = nativeCounterpart(r, native);
     const cells: Record<string, string | HTMLElement> = {
-      kernel: r.kernel,
-      isa: r.isa,
-      build: r.build.replace(/^wasm-/, ''),
+      // A narrow column breaks the key after its slash, never inside a kernel's name.
+      kernel: h('span', {}, h('span', { className: 'nobreak' }, `${r.kernel}/`), h('wbr'), h('span', { className: 'nobreak' }, r.isa)),
+      build: buildLabel(r.build),
       verified: verdict(r),
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
       spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
       sharer: sharer?.timing
-        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), yours && (sharer.claimed || sharer.verified === false) ? verdict(sharer) : null)
+        ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), ...(yours && (sharer.claimed || sharer.verified === false) ? [' ', verdict(sharer)] : []))
         : yours ? 'not shared' : '–',
-      'vs-sharer': yours && sharer ? formatRatio(speedRatio(yours, sharer)) : '–',
-      native: counterpart ? `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})` : 'no native number',
-      'vs-native': counterpart ? formatRatio(speedRatio(r, counterpart.record)) : '–',
+      'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
+      native: counterpart
+        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null)
+        : 'no native number',
+      'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
+    // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
+    if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
+      cells.answer = h('span', {}, formatAnswer(yours.answer), h('small', { className: 'their-answer' }, 'sharer’s: ', formatAnswer(sharer.answer), ' ', verdict(sharer)));
     // A sharer's verdict shows in the verified column when the row is theirs alone.
     if (!yours && sharer) cells.verified = verdict(sharer);
     if (isPeerRecord(r)) {
-      const peer = browserPeer(r.kernel, r.build);
-      cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'));
-      cells.build = r.build === 'peer-js' ? 'JavaScript' : r.build === 'peer-wasm' ? 'wasm (its own)' : r.build;
+      const peer = findPeer(peers, r.kernel, r.build);
+      cells.kernel = h('span', { title: peer ? `${peer.title} (${peer.license}): another program, run in a worker of its own` : 'another program' }, r.kernel, ' ', h('span', { className: 'peer-badge' }, 'peer'),
+        yours?.startup_ns !== undefined ? h('small', { className: 'peer-startup' }, `loading and warm-up ${formatDuration(yours.startup_ns)}, untimed`) : null);
       if (yours?.timing) {
         const t = yours.timing;
-        const runs = t.samples === 1 ? '1 run' : `${t.samples} runs, ${formatSpread(t.mad_ns, t.median_ns)}`;
-        cells.spread = `${runs}${yours.startup_ns !== undefined ? `; loading and warm-up ${formatDuration(yours.startup_ns)} untimed` : ''}`;
+        cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
       cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
-      cells['vs-native'] = bestNative ? peerRatio(speedRatio(r, bestNative)) : '–';
-      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, peerRatio(speedRatio(r, bestWasm))) : '–';
+      cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
+      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
-      ...columns.map(([col]) => h('td', { attrs: { 'data-col': col } }, cells[col] ?? '')));
+      ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? '')));
   });
   return h('table', { className: 'results', attrs: { 'data-table': 'run' } },
     h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
@@ -118,13 +153,13 @@ export function pivotTable(
       const r = source.records.find((x) => x.case_key === c && rowKey(x) === key);
       if (!r?.timing) return h('td', {}, '–');
       const counterpart = nativeCounterpart(r, native);
-      const mark = r.verified === false ? h('span', { className: 'bad' }, ' ✗') : r.claimed ? h('span', { className: 'claimed' }, ' claimed') : null;
+      const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
-        formatDuration(r.timing.median_ns), mark,
-        counterpart ? h('small', { className: 'ratio' }, ` ${formatRatio(speedRatio(r, counterpart.record))} native`) : null);
+        formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
+        counterpart ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native`) : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },
-      h('td', {}, kernelIsa), h('td', {}, `${build.replace(/^wasm-/, '')}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
+      h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
   });
   return h('table', { className: 'results pivot' },
     h('thead', {}, h('tr', {}, h('th', {}, 'kernel'), h('th', {}, 'build'),

@@ -3,7 +3,7 @@
 // build, a sharer's), with its findings below it. The generic view for any puzzle that has a
 // summary; a puzzle view may use summaryTable for its own layout.
 import type { PageRecord } from '../share/verify';
-import { h } from './dom';
+import { h, scrollBox } from './dom';
 import type { Engine, SummaryTable } from './engine';
 
 /** Records grouped by where they were measured, labelled for people. */
@@ -28,7 +28,7 @@ export function summaryTable(table: SummaryTable, cell?: (rowKey: string | undef
   const body = table.rows.map((row, i) =>
     h('tr', { attrs: table.row_keys?.[i] ? { 'data-row': table.row_keys[i]! } : {} },
       ...row.map((text, j) => h('td', {}, j > 0 && cell ? cell(table.row_keys?.[i], table.column_keys?.[j], text) : text))));
-  return h('div', { className: 'table-wrap' },
+  return scrollBox(table.title,
     h('table', { className: 'results pivot summary', attrs: { 'data-summary': table.id } },
       h('thead', {}, h('tr', {}, ...table.header.map((c) => h('th', {}, c)))), h('tbody', {}, ...body)));
 }

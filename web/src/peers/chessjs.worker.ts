@@ -1,11 +1,11 @@
 // chess.js (BSD-2-Clause) in a dedicated worker of its own: the plain-JavaScript baseline. Its
 // perft makes and unmakes every move down to the leaves (no bulk counting at the last ply) and
 // tests each for check. The worker times each perft alone with performance.now() (repeated while
-// the calls add up to under a second: perft-params.ts), after an
+// the calls add up to under a second: timing.ts), after an
 // untimed warm-up one ply shallower (so the JIT has compiled the generator); loading the module
 // and the warm-up are the page's startup figure.
 import { Chess } from 'chess.js';
-import { anotherSample } from './perft-params';
+import { anotherSample } from './timing';
 
 interface Request {
   fen: string;

@@ -1,6 +1,6 @@
 // What a perft peer reads from the chess params: the canonical FEN and the depth (the engine has
-// already checked both), or why the case is not a perft.
-import type { Params, Timing } from '../share/schema';
+// already checked both), or why the case is not a perft; and its node budget.
+import type { Params } from '../share/schema';
 
 export type PerftCase = { fen: string; depth: number; divide: boolean };
 
@@ -10,25 +10,6 @@ export function perftCase(params: Params): PerftCase | string {
   if (typeof fen !== 'string' || typeof depth !== 'number' || !Number.isInteger(depth)) return 'the case has no FEN and depth';
   if (depth < 1) return 'perft(0) is the position itself: nothing to time';
   return { fen, depth, divide: params.divide === true };
-}
-
-// A peer's timed perfts: repeated until about a second is spent (at most 11 calls, at least one),
-// so a fast program gets a median and a spread like our kernels and a slow one is timed once.
-export const PEER_MAX_SAMPLES = 11;
-export const PEER_SAMPLE_BUDGET_MS = 1000;
-
-/** Whether to time another call, after `samples` (ms) so far. */
-export const anotherSample = (samplesMs: readonly number[]) =>
-  samplesMs.length < PEER_MAX_SAMPLES && samplesMs.reduce((a, b) => a + b, 0) < PEER_SAMPLE_BUDGET_MS;
-
-/** The harness's statistics over a peer's timed calls (ns): median, minimum, median absolute
- * deviation, and the per-unit figures, as a record's `timing`. */
-export function peerTiming(samplesNs: readonly number[], work: number): Timing {
-  const sorted = samplesNs.map((x) => Math.max(x, 1)).sort((a, b) => a - b);
-  const median = (xs: number[]) => (xs.length % 2 ? xs[xs.length >> 1]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2);
-  const ns = median(sorted);
-  const mad = median(sorted.map((x) => Math.abs(x - ns)).sort((a, b) => a - b));
-  return { samples: sorted.length, reps_per_sample: 1, median_ns: ns, min_ns: sorted[0]!, mad_ns: mad, ns_per_unit: work ? ns / work : 0, units_per_second: work ? (work * 1e9) / ns : 0 };
 }
 
 /** A peer that makes every leaf is skipped past this many nodes, with the reason. */

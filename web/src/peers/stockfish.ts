@@ -1,26 +1,28 @@
 // Stockfish.js as a peer: the published engine (npm `stockfish`, GPL-3.0), run as a separate
 // program in a dedicated classic Web Worker of its own, talked to in UCI text lines as a GUI
 // would: "position fen <FEN>", "go perft <N>", then one "<move>: <nodes>" line per root move and
-// "Nodes searched: <N>". Nothing of it is imported or bundled: the server maps /peers/stockfish/
-// to the package's files as installed (web/vite.config.ts), so the page works, and says why
-// Stockfish.js is unavailable, when the package is not there.
+// "Nodes searched: <N>". Nothing of it is imported or bundled: the server serves the package's
+// files as installed, as stockfish.serve.json declares (web/vite.config.ts), so the page works,
+// and says why Stockfish.js is unavailable, when the package is not there.
 //
 // Timing: performance.now() from sending "go perft" to reading "Nodes searched", on this thread,
-// repeated while the calls add up to under a second (perft-params.ts)
+// repeated while the calls add up to under a second (timing.ts)
 // (the worker's lines arrive as messages: microseconds against perft's milliseconds). Loading the
 // wasm, the "uci"/"isready" handshake and the warm-up (perfts one ply shallower for WARMUP_MS:
 // V8 first runs wasm from its baseline compiler and swaps in optimised code for hot functions in
 // the background, so a cold perft of a few ms measured 30× slower than a warm one) happen before
 // and are reported apart as startup.
-import { browserPeer } from '../share/peers';
+import type { BrowserPeer } from '../share/peers';
 import type { Params } from '../share/schema';
-import type { PeerProgram, PeerRun } from '../puzzles/types';
 import { StoppedError } from '../worker/bridge';
-import { anotherSample, budgetReason, perftCase } from './perft-params';
+import { budgetReason, perftCase } from './perft-params';
+import type { PeerProgram, PeerRun } from './program';
+import served from './stockfish.serve.json';
+import { anotherSample } from './timing';
 
 // The lite single-threaded build: 1.8 MB, no SharedArrayBuffer threads, one thread like ours.
-export const STOCKFISH_SCRIPT = 'peers/stockfish/stockfish-19-lite-single.js';
-const STOCKFISH_WASM = 'peers/stockfish/stockfish-19-lite-single.wasm';
+export const STOCKFISH_SCRIPT = `${served.url}stockfish-19-lite-single.js`;
+const STOCKFISH_WASM = `${served.url}stockfish-19-lite-single.wasm`;
 // Its perft counts the last ply in bulk, like ours: tens of millions of nodes a second in wasm.
 const NODE_BUDGET = 20e9;
 const DIVIDE_LINE = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/;
@@ -29,7 +31,7 @@ export const WARMUP_MS = 200;
 const WARMUP_MAX_CALLS = 200;
 const HANDSHAKE_MS = 30_000;
 
-const peer = browserPeer('stockfish.js')!;
+const peer: BrowserPeer = { kernel: 'stockfish.js', build: 'peer-wasm', puzzle: 'chess', title: 'Stockfish.js 19, lite single-threaded build', license: 'GPL-3.0' };
 
 async function present(url: string): Promise<boolean> {
   try {
@@ -108,7 +110,6 @@ class UciWorker {
 
 class StockfishPeer implements PeerProgram {
   readonly peer = peer;
-  private engine: UciWorker | null = null;
   private probe: Promise<string | null> | null = null;
 
   availability(): Promise<string | null> {
@@ -122,12 +123,15 @@ class StockfishPeer implements PeerProgram {
     return typeof c === 'string' ? c : budgetReason(work, NODE_BUDGET, 'minutes even at its speed');
   }
 
-  async run(params: Params, onStatus: (text: string) => void): Promise<PeerRun> {
+  async run(params: Params, onStatus: (text: string) => void, signal?: AbortSignal): Promise<PeerRun> {
     const c = perftCase(params);
     if (typeof c === 'string') throw new Error(c);
+    if (signal?.aborted) throw new StoppedError();
     const started = performance.now();
     onStatus('Stockfish.js · loading and warming up (not timed)');
-    const engine = (this.engine = new UciWorker(STOCKFISH_SCRIPT));
+    const engine = new UciWorker(STOCKFISH_SCRIPT);
+    const stop = () => engine.fail(new StoppedError());
+    signal?.addEventListener('abort', stop);
     try {
       // A handshake answers in well under a second once loaded; silence means it never will
       // (a blocked or broken file), and the run should say so rather than wait for Stop.
@@ -162,14 +166,9 @@ class StockfishPeer implements PeerProgram {
       divide.sort((a, b) => (a.move < b.move ? -1 : a.move > b.move ? 1 : 0)); // as the engine sorts ours
       return { answer: c.divide ? { nodes, divide } : { nodes }, work: nodes, samplesNs: samplesMs.map((ms) => ms * 1e6), startupNs };
     } finally {
+      signal?.removeEventListener('abort', stop);
       engine.fail(new StoppedError());
-      if (this.engine === engine) this.engine = null;
     }
-  }
-
-  stop() {
-    this.engine?.fail(new StoppedError());
-    this.engine = null;
   }
 }
 

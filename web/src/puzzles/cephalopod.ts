@@ -5,7 +5,7 @@ import { CategoryScale, Chart, Legend, LineController, LineElement, LogarithmicS
 import { z } from 'zod';
 import { h, sourceLink } from '../app/dom';
 import type { Params } from '../share/schema';
-import type { ParamsEditor, PuzzleView } from './types';
+import type { ParamsEditor, PuzzleView } from '../app/puzzle-view';
 
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
@@ -171,6 +171,17 @@ function illustrate(data: unknown): HTMLElement | null {
 
 export const view: PuzzleView = {
   id: 'cephalopod',
+  order: 5,
+  // Work: the boards (or classes) whose moves a kernel generated, as its answer's states_expanded
+  // says where it has one. Rate: the best here expand about one board per 30 ns; 10 a ns is
+  // beyond any core.
+  work: {
+    maxUnitsPerNs: { 'boards expanded': 10 },
+    workProblem: (r) =>
+      typeof r.answer.states_expanded === 'number' && r.work !== r.answer.states_expanded
+        ? `work of ${r.work.toLocaleString('en-US')} boards for an answer that expanded ${r.answer.states_expanded.toLocaleString('en-US')}`
+        : null,
+  },
   explainer,
   editor,
   illustrate,

@@ -4,12 +4,12 @@
 // case. The illustration comes from our own module and is still checked (zod) before any of it
 // is drawn.
 import { z } from 'zod';
-import { h, sourceLink } from '../app/dom';
+import { h, scrollBox, sourceLink } from '../app/dom';
 import { chessJsPeer } from '../peers/chessjs';
 import { stockfishPeer } from '../peers/stockfish';
 import { isPeerRecord } from '../share/peers';
-import type { PageRecord } from '../share/verify';
-import type { BenchGroup, PuzzleView, ResultsContext } from './types';
+import type { PageRecord, WorkRules } from '../share/verify';
+import type { BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefgh';
@@ -265,7 +265,7 @@ function dividePanel(records: readonly PageRecord[]): HTMLElement | null {
       sumOk ? `✓ The ${rows.length} counts sum to ${fmt(sum)}, the total.` : `✗ The counts sum to ${fmt(sum)}, not the total ${nodes === null ? '?' : fmt(nodes)}.`,
       ' ',
       disagree.length ? `✗ These runs list other counts: ${disagree.join(', ')}.` : `All ${lists.length} runs with a divide list agree move by move.`),
-    h('div', { className: 'table-wrap' },
+    scrollBox('divide table',
       h('table', { className: 'results divide', attrs: { 'data-table': 'divide' } },
         h('thead', {}, h('tr', {}, h('th', {}, 'move'), h('th', {}, 'nodes'), h('th', {}, 'share'))),
         h('tbody', {}, ...rows.map((x) => h('tr', { attrs: { 'data-move': x.move } },
@@ -332,8 +332,26 @@ const benchGroups: readonly BenchGroup[] = [
   { label: 'all', cases: () => true },
 ];
 
+// Work: a perft's is its node count (the last ply counted in bulk, as its answer says), an attacks
+// case's its lookups. Rate: the best here are 1.6 G nodes/s (pext, perft) and 1 G lookups/s
+// natively, Stockfish 0.3 G nodes/s; 50 a ns is out of reach of any core.
+const work: WorkRules = {
+  maxUnitsPerNs: { nodes: 50, lookups: 50 },
+  workProblem(r) {
+    const attacks = r.params.mode === 'attacks';
+    const unit = attacks ? 'lookups' : 'nodes';
+    if (r.work_unit !== unit) return `work counted in ${r.work_unit} for a ${attacks ? 'lookups' : 'perft'} case (it counts ${unit})`;
+    const nodes = r.answer.nodes;
+    if (!attacks && typeof nodes === 'number' && r.work !== nodes)
+      return `work of ${r.work.toLocaleString('en-US')} nodes for a perft of ${nodes.toLocaleString('en-US')} nodes (a perft's work is its node count)`;
+    return null;
+  },
+};
+
 export const view: PuzzleView = {
   id: 'chess',
+  order: 4,
+  work,
   explainer,
   illustrate,
   caseLabel,

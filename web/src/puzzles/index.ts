@@ -1,6 +1,6 @@
 // Every puzzle view in this folder, found at build time: adding web/src/puzzles/<id>.ts is
 // enough, nothing here lists them.
-import type { PuzzleView } from './types';
+import type { PuzzleView } from '../app/puzzle-view';
 
 const modules = import.meta.glob<{ view?: PuzzleView }>('./*.ts', { eager: true });
 

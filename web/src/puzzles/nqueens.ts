@@ -1,6 +1,8 @@
-// N-queens: the explainer and the board drawing.
+// N-queens: the explainer, the board drawing, and what a search's work can be.
 import { h, sourceLink } from '../app/dom';
-import type { PuzzleView } from './types';
+import type { PuzzleView } from '../app/puzzle-view';
+import type { Params } from '../share/schema';
+import type { PageRecord, WorkRules } from '../share/verify';
 
 function explainer(): HTMLElement {
   return h(
@@ -56,10 +58,61 @@ function illustrate(data: unknown): HTMLElement | null {
   return h('figure', { className: 'board-figure' }, svg, h('figcaption', {}, `The first solution in column order, N = ${n}.`));
 }
 
+/** The most nodes any search of n queens visits: the tree of column-distinct placements,
+ * Σ n!/(n − k)! over k = 0..n (at most e·n!). */
+export function placements(n: number): number {
+  let total = 1;
+  let level = 1;
+  for (let k = 1; k <= n; ++k) total += level *= n - k + 1;
+  return total;
+}
+
+// Work: nodes of the backtracking search. Every distinct solution is a node each kernel visits (the
+// symmetric ones visit one per family), and no kernel visits more than every placement. Rate: the
+// best kernel here does 1.4 nodes per ns natively (simd-compact avx512, n = 12); 50 is out of
+// reach of any core.
+const work: WorkRules = {
+  maxUnitsPerNs: { nodes: 50 },
+  workProblem(r) {
+    const n = Number(r.params.n);
+    if (!Number.isInteger(n) || n < 1 || n > 20) return null; // the engine says what is wrong with n
+    if (r.work > placements(n)) return `work of ${r.work.toLocaleString('en-US')} nodes for n = ${n}, more than the ${placements(n).toLocaleString('en-US')} placements a search can visit`;
+    const unique = r.answer.unique;
+    if (typeof unique === 'number' && r.work < unique) return `work of ${r.work.toLocaleString('en-US')} nodes for ${unique.toLocaleString('en-US')} distinct solutions (each is a node the search visits)`;
+    return null;
+  },
+};
+
+// Nodes the reference search (bitmask-recursive) visits for n = 0..16, measured (its records'
+// work). Past 16 each step multiplies them by 0.4 more than the step before did (5.85, 6.26 and
+// 6.67 from 13 to 16): an estimate, for the warning before a run that would take hours.
+const REFERENCE_NODES = [0, 1, 1, 3, 8, 27, 76, 276, 1028, 4197, 17769, 83463, 428094, 2337445, 13679276, 85564536, 570595151];
+// The slowest kernels do about this many ns per node in wasm on a desktop core, when the page has
+// not timed this machine yet.
+const DEFAULT_NS_PER_NODE = 10;
+
+export function referenceNodes(n: number): number {
+  if (n < REFERENCE_NODES.length) return REFERENCE_NODES[n]!;
+  let nodes = REFERENCE_NODES[16]!;
+  for (let k = 17, step = 6.67; k <= n; ++k) nodes *= step += 0.4;
+  return nodes;
+}
+
+function estimateSeconds(params: Params, mine: readonly PageRecord[]): number | null {
+  const n = Number(params.n);
+  if (!Number.isInteger(n) || n < 1 || n > 20) return null;
+  // The slowest kernel the viewer has timed here tells this machine's pace.
+  const seen = mine.flatMap((r) => (r.timing && r.work > 100 ? [r.timing.ns_per_unit] : []));
+  return (referenceNodes(n) * (seen.length ? Math.max(...seen) : DEFAULT_NS_PER_NODE)) / 1e9;
+}
+
 export const view: PuzzleView = {
   id: 'nqueens',
+  order: 1,
+  estimateSeconds,
   explainer,
   illustrate,
+  work,
   benchGroups: [
     { label: 'quick (n=8, n=12)', cases: (c) => c.params.n === 8 || c.params.n === 12 },
     { label: 'all (n=8 to n=16, minutes)', cases: () => true },

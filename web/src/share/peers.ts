@@ -1,10 +1,11 @@
-// Other programs the page times beside our kernels, in this browser (a puzzle view runs them:
-// web/src/peers/). Their records carry the ISA label "peer" (cpp/core/cpu.h, the label native
-// peers use too) and a build of their own, so a share link carries them and the receiving page
-// can tell a peer's row from a kernel's. One table, read by the link checks and by the runners.
+// Other programs the page times beside our kernels, in this browser (a puzzle view lists them:
+// PuzzleView.peers, web/src/peers/). Their records carry the ISA label "peer" (cpp/core/cpu.h, the
+// label native peers use too) and a build naming the kind of program (share/builds.ts), so a
+// share link carries them and the receiving page can tell a peer's row from a kernel's.
 
 export const PEER_ISA = 'peer';
 
+/** A browser peer as records and links name it. */
 export interface BrowserPeer {
   /** The record's kernel id. */
   kernel: string;
@@ -17,15 +18,17 @@ export interface BrowserPeer {
   license: string;
 }
 
-export const BROWSER_PEERS: readonly BrowserPeer[] = [
-  { kernel: 'stockfish.js', build: 'peer-wasm', puzzle: 'chess', title: 'Stockfish.js 19, lite single-threaded build', license: 'GPL-3.0' },
-  { kernel: 'chess.js', build: 'peer-js', puzzle: 'chess', title: 'chess.js 1.4.0, plain JavaScript', license: 'BSD-2-Clause' },
-];
-
-export function browserPeer(kernel: string, build?: string): BrowserPeer | undefined {
-  return BROWSER_PEERS.find((p) => p.kernel === kernel && (build === undefined || p.build === build));
-}
-
-/** A peer's record: its timed calls are repeated for about a second (web/src/peers/perft-params.ts),
+/** A peer's record: its timed calls are repeated for about a second (web/src/peers/timing.ts),
  * so a slow program has a single sample, which the link checks accept for peers. */
 export const isPeerRecord = (r: { isa: string }) => r.isa === PEER_ISA;
+
+// How a peer is timed (web/src/peers/timing.ts): calls are repeated while they add up to under
+// PEER_SAMPLE_BUDGET_MS, at most PEER_MAX_SAMPLES of them. The link checks hold a peer's record
+// to the same rule: a single timed call took at least the whole budget.
+export const PEER_MAX_SAMPLES = 11;
+export const PEER_SAMPLE_BUDGET_MS = 1000;
+
+/** The peer in `peers` that a record names, by kernel and build. */
+export function findPeer(peers: readonly BrowserPeer[], kernel: string, build: string): BrowserPeer | undefined {
+  return peers.find((p) => p.kernel === kernel && p.build === build);
+}

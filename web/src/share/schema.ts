@@ -3,6 +3,7 @@
 // number ranges. Objects are strict, so an unexpected key (`__proto__` included) is an error
 // rather than something copied along.
 import { z } from 'zod';
+import { BUILDS } from './builds';
 import { neutralizeBidi } from './text';
 
 // ISA labels come from the engine's catalog (cpp/core/cpu.h, SP_ISA_LIST); data from outside only
@@ -102,8 +103,6 @@ export type Report = z.infer<typeof ReportSchema>;
 
 // The state a share link carries (version 1).
 export const MAX_SHARED_RECORDS = 64;
-export const BUILDS = ['simd128', 'baseline'] as const;
-export type Build = (typeof BUILDS)[number];
 export const LinkStateSchema = z
   .object({
     v: z.literal(1),

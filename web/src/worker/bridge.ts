@@ -1,8 +1,9 @@
 // The page's handle on one worker (one wasm flavour). Calls are queued one at a time; stop()
 // terminates the worker immediately, which is the only way to interrupt wasm mid-kernel, and the
-// next call starts a fresh worker.
-import type { Build, Environment } from '../share/schema';
-import type { ProgressEvent } from '../app/engine-types';
+// next call starts a fresh worker. A call given an AbortSignal stops the worker when it aborts.
+import type { Build } from '../share/builds';
+import type { Environment } from '../share/schema';
+import type { ProgressEvent } from '../share/engine-types';
 import type { FromWorker, ToWorker } from './protocol';
 
 export class StoppedError extends Error {
@@ -52,27 +53,17 @@ export class WorkerBridge {
       };
     });
     this.ready.catch(() => this.stop());
-    this.send({ type: 'init', build: this.build });
+    worker.postMessage({ type: 'init', build: this.build } satisfies ToWorker);
     return this.ready;
   }
 
-  async call<T>(request: unknown, onProgress?: (event: ProgressEvent) => void): Promise<T> {
-    await this.start();
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
-      this.send({ type: 'request', id, request });
-    });
+  call<T>(request: unknown, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<T> {
+    return this.send<T>((id) => ({ type: 'request', id, request }), onProgress, signal);
   }
 
   /** Hands the module the picked file (an empty one is still a file), or null for none. */
-  async setInput(bytes: Uint8Array | null): Promise<{ ok: boolean; error?: string }> {
-    await this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.send({ type: 'input', id, bytes });
-    });
+  setInput(bytes: Uint8Array | null, signal?: AbortSignal): Promise<{ ok: boolean; error?: string }> {
+    return this.send((id) => ({ type: 'input', id, bytes }), undefined, signal);
   }
 
   /** Kills the worker now; pending calls reject with StoppedError. */
@@ -85,8 +76,20 @@ export class WorkerBridge {
     this.failAll(new StoppedError());
   }
 
-  private send(message: ToWorker) {
-    this.worker?.postMessage(message);
+  private async send<T>(message: (id: number) => ToWorker, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new StoppedError();
+    const stop = () => this.stop();
+    signal?.addEventListener('abort', stop);
+    try {
+      await this.start();
+      const id = this.nextId++;
+      return await new Promise<T>((resolve, reject) => {
+        this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+        this.worker?.postMessage(message(id));
+      });
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   private failAll(error: Error) {

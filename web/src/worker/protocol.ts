@@ -1,6 +1,7 @@
 // Messages between the page and its Web Worker. One worker runs one wasm flavour.
-import type { Build, Environment } from '../share/schema';
-import type { ProgressEvent } from '../app/engine-types';
+import type { Build } from '../share/builds';
+import type { Environment } from '../share/schema';
+import type { ProgressEvent } from '../share/engine-types';
 
 export type ToWorker =
   | { type: 'init'; build: Build }

@@ -5,7 +5,8 @@ import { simd } from 'wasm-feature-detect';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
 import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
-import type { Build, Environment } from '../share/schema';
+import type { Build } from '../share/builds';
+import type { Environment } from '../share/schema';
 import type { FromWorker, ToWorker } from './protocol';
 import { wellFormed } from '../share/text';
 

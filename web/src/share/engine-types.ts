@@ -1,6 +1,6 @@
 // The engine's JSON (cpp/core/engine.h) as TypeScript types. Responses from our own wasm module
 // are trusted to have this shape; data from outside goes through share/schema.ts instead.
-import type { Environment, Params, ResultRecord } from '../share/schema';
+import type { Environment, Params, ResultRecord } from './schema';
 
 export interface ParamSpec {
   name: string;

@@ -1,10 +1,11 @@
-// What a puzzle adds to the page, beyond what the catalog already says (params, kernels, cases).
-// A view is optional: puzzles without one get the generic view, which includes the puzzle's own
-// summary tables (Puzzle::summarize) when the engine has any.
-import type { Engine } from '../app/engine';
-import type { BrowserPeer } from '../share/peers';
-import type { Params, ResultRecord } from '../share/schema';
-import type { PageRecord } from '../share/verify';
+// What a puzzle adds to the page, beyond what the catalog already says (params, kernels, cases):
+// the contract web/src/puzzles/<id>.ts fulfils. A view is optional: puzzles without one get the
+// generic view, which includes the puzzle's own summary tables (Puzzle::summarize) when the engine
+// has any.
+import type { Engine } from './engine';
+import type { PeerProgram } from '../peers/program';
+import type { Params } from '../share/schema';
+import type { PageRecord, WorkRules } from '../share/verify';
 
 /** Everything measured so far that the page holds, for a view's own panels. */
 export interface ResultsContext {
@@ -40,37 +41,12 @@ export interface ParamsEditor {
   show(params: Params, canonical: Params | null): void;
 }
 
-/** One run of a peer program on a case. */
-export interface PeerRun {
-  /** The answer in the puzzle's own shape (chess: {nodes, divide?}), checked like a kernel's. */
-  answer: ResultRecord['answer'];
-  work: number;
-  /** performance.now() around each timed call of the work alone, in ns (one or more calls). */
-  samplesNs: number[];
-  /** Loading the program and warming it up (a perft one ply shallower), in ns: shown, never part
-   * of the timing. */
-  startupNs: number;
-}
-
-/**
- * Another program timed on the case in this browser, beside our kernels (chess: Stockfish.js,
- * chess.js). Each runs in a dedicated worker of its own, started per run and terminated by stop().
- */
-export interface PeerProgram {
-  peer: BrowserPeer;
-  /** Why the program cannot run in this page at all (its files are missing), or null. */
-  availability(): Promise<string | null>;
-  /** Why it does not run this case (a mode it has no counterpart for, over its budget), or null.
-   * `nodes`: the work our kernels counted on the case, when they ran first. */
-  skip(params: Params, work: number | null): string | null;
-  run(params: Params, onStatus: (text: string) => void): Promise<PeerRun>;
-  /** Terminates the worker; a pending run rejects with StoppedError (worker/bridge.ts). */
-  stop(): void;
-}
-
 export interface PuzzleView {
   /** The puzzle id from the C++ registry. */
   id: string;
+  /** Its tab's place, the simplest puzzle first: the page opens on the first tab. Puzzles that
+   * do not say come after, in the catalog's order. */
+  order?: number;
   /** Our own explanation of the tricks, with a link to the source write-up. Static content. */
   explainer(): HTMLElement;
   /**
@@ -81,8 +57,9 @@ export interface PuzzleView {
   /** Redraw the illustration as params change, before any run (default true). Preparing a case
    * can be costly (popcount builds its buffer): such a puzzle draws after a run only. */
   liveIllustration?: boolean;
-  /** A short column label for a case in the benchmark pivot table (default: the case's label). */
-  caseLabel?(record: PageRecord): string;
+  /** A short label for a case in the benchmark pivot table and its chip (default: the case's
+   * label); `fileName`: the name of the file the case read, where the page knows it. */
+  caseLabel?(record: PageRecord, fileName?: string): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
   /**
@@ -97,4 +74,11 @@ export interface PuzzleView {
   extraResults?(context: ResultsContext): HTMLElement | null;
   /** Other programs run on the case after our kernels (Run only, not the benchmark buttons). */
   peers?: readonly PeerProgram[];
+  /** About how many seconds one call of the case's slowest kernel takes in this browser, or null
+   * if the puzzle cannot tell (`mine`: the viewer's records of the puzzle, which show how fast
+   * this machine is). A run the page expects to take hours asks first. */
+  estimateSeconds?(params: Params, mine: readonly PageRecord[]): number | null;
+  /** What the puzzle's work can be, for records from a link or a report: the most units one core
+   * does per ns, and how the work follows from the params and the answer (share/verify.ts). */
+  work?: WorkRules;
 }

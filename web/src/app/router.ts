@@ -1,0 +1,161 @@
+// The address and links: `#<puzzle>` opens a tab, `#s=<version>.<data>` opens a share link (its
+// params, kernels and builds, and its records once re-checked), anything else is reported, not
+// obeyed; Copy link writes the page's state into a link.
+import type { PuzzleView } from './puzzle-view';
+import { BUILDS, recordBuild } from '../share/builds';
+import { decodeLink, encodeLinkWithin } from '../share/codec';
+import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
+import type { LinkState } from '../share/schema';
+import type { PageRecord } from '../share/verify';
+import type { Engine } from './engine';
+import { readFragment } from './fragment';
+import type { ParamsChecker } from './params-checker';
+import { listOf, recordSet } from './state/records';
+import { caseOnScreen, catalogPuzzles, kernelChoices, puzzleOf, puzzleStateOf, selectedKernels } from './state/selectors';
+import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
+import { withLink, type Verifier } from './trust';
+
+export class Router {
+  /** Counts addresses: a link waiting for a run to end opens only if no newer address came. */
+  private turn = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly engine: Engine,
+    private readonly checker: ParamsChecker,
+    private readonly verifier: Verifier,
+    private readonly views: ReadonlyMap<string, PuzzleView>,
+  ) {}
+
+  /** Follows the address from now on, starting with the one the page was opened at. */
+  start(): Promise<void> {
+    window.addEventListener('hashchange', () => void this.route());
+    return this.route();
+  }
+
+  private async route() {
+    const turn = ++this.turn;
+    const hash = location.hash;
+    const link = await decodeLink(hash);
+    this.forgetAddress();
+    // A run reads its puzzle's fields, kernels and builds, which a link sets: the link waits.
+    if (link.kind === 'ok' && this.store.get().run) {
+      this.notice(`A run is in progress: the shared link opens when it ends (Stop ends it now).`, 'info');
+      await this.runEnded();
+      if (turn !== this.turn) return; // a newer address took its place
+      this.notice(null);
+    }
+    const s = this.store.get();
+    const first = catalogPuzzles(s)[0]!.id;
+    if (link.kind === 'error') {
+      this.notice(link.message, 'error');
+      this.select(s.puzzleId || first);
+      return;
+    }
+    if (link.kind === 'ok') {
+      await this.openLink(link.state);
+      return;
+    }
+    const fragment = readFragment(hash, catalogPuzzles(s).map((p) => p.id));
+    if (fragment.kind === 'unknown')
+      this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
+    this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
+  }
+
+  private runEnded(): Promise<void> {
+    return new Promise((resolve) => {
+      const unsubscribe = this.store.subscribe((s) => {
+        if (s.run) return;
+        queueMicrotask(() => unsubscribe());
+        resolve();
+      });
+    });
+  }
+
+  /** A new address: what the old one said no longer applies, except a link's re-check still at
+   * work (its notice carries its progress and its Cancel). */
+  private forgetAddress() {
+    this.notice(null);
+    this.store.update((s) => (s.link?.recheck?.state === 'running' ? s : withLink(s, null)));
+  }
+
+  /** Opens a tab; its params are checked again when it opens for the first time or was never accepted. */
+  select(id: string) {
+    const s = this.store.get();
+    const changed = id !== s.puzzleId;
+    this.store.update((x) => withPuzzle({ ...x, puzzleId: id }, id, (p) => p));
+    const p = puzzleStateOf(this.store.get(), id);
+    if (changed || !p.check) void this.checker.edit(id, p.params, false);
+  }
+
+  /** Puts a held case's params on screen (a case chip); not while a run reads this puzzle's fields. */
+  showCase(record: PageRecord) {
+    if (this.store.get().run?.puzzle === record.puzzle) return;
+    this.store.update((s) => ({ ...s, controlsVersion: s.controlsVersion + 1 }));
+    void this.checker.edit(record.puzzle, { ...record.params });
+  }
+
+  private async openLink(link: LinkState) {
+    const s = this.store.get();
+    const puzzle = catalogPuzzles(s).find((p) => p.id === link.puzzle);
+    if (!puzzle) {
+      this.notice(`Could not open the shared link: it is for a puzzle this page does not have ('${link.puzzle}').`, 'error');
+      this.select(catalogPuzzles(s)[0]!.id);
+      return;
+    }
+    this.verifier.cancelRecheck(); // an older link's records are replaced
+    const check = await this.engine.validate(puzzle.id, link.params);
+    const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
+    const builds = link.builds.filter((b) => s.supported.has(b));
+    // The quick checks now; the answers, which need every case prepared, in the background.
+    const { records, rejected } = link.shared ? await this.verifier.screen(link.shared.records, 'link') : { records: [], rejected: [] };
+    const shared = records.filter((r) => r.puzzle === puzzle.id);
+    const keys = [...new Set(shared.map((r) => r.case_key))];
+    const refused = check.ok ? null : `its parameters were refused (${check.error}), so the defaults are shown`;
+    this.store.update((x) => {
+      const next = withPuzzle({ ...x, puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
+        ...p,
+        params: check.ok ? { ...link.params } : p.params,
+        kernels: new Set(link.kernels.filter((k) => known.has(k))),
+        shared: recordSet(shared),
+        sharer: link.shared ? { environment: link.shared.environment, native: link.shared.native } : null,
+        view: keys.length > 1 ? { kind: 'cases', keys } : { kind: 'case' },
+      }));
+      return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared?.environment.cpu ?? '', rejected, refused, recheck: null } : null);
+    });
+    await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
+    if (shared.length) void this.verifier.recheckInBackground(puzzle.id);
+  }
+
+  /** Writes the page's state, with the viewer's results, into a link, and copies it. */
+  async copyLink() {
+    const s = this.store.get();
+    const id = s.puzzleId;
+    const p = puzzleStateOf(s, id);
+    const onScreen = caseOnScreen(p);
+    const { records, beyondCap } = recordsForLink(listOf(p.mine), onScreen?.case_key ?? null);
+    const firstBuild = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? [...s.builds][0]!;
+    const basis = {
+      puzzle: id,
+      params: onScreen?.params ?? p.params,
+      kernels: [...selectedKernels(s, id, this.views.get(id)?.peers ?? [])],
+      builds: [...s.builds],
+      environment: s.environments.get(firstBuild),
+      native: s.native?.source.report.environment ?? null,
+    };
+    // A link must stay under the size a viewer's page accepts: the least recent cases go first.
+    const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
+    const url = `${location.origin}${location.pathname}#${fragment}`;
+    let copied = true;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      copied = false;
+    }
+    this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
+  }
+
+  private notice(text: string | null, kind: 'error' | 'info' = 'error') {
+    this.store.update((s) => withNotice(s, 'address', text === null ? null : { text, kind }));
+  }
+}

@@ -1,0 +1,244 @@
+// Runs: the selected kernels on the case on screen (Run) or on named benchmark cases, in each
+// selected wasm build, then the puzzle view's peer programs (Run only). One run at a time, on any
+// tab; its results land in their puzzle's state build by build, whatever tab is open. A run owns
+// one AbortController: Stop aborts it, which terminates whichever worker is busy (a kernel in
+// wasm cannot be interrupted otherwise) and ends the run.
+import type { PeerProgram } from '../peers/program';
+import { peerTiming } from '../peers/timing';
+import type { PuzzleView } from './puzzle-view';
+import { buildInfo, type Build } from '../share/builds';
+import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-types';
+import { PEER_ISA } from '../share/peers';
+import type { PageRecord } from '../share/verify';
+import { StoppedError, type WorkerBridge } from '../worker/bridge';
+import { formatAnswer, formatWait } from './format';
+import { listOf, merged } from './state/records';
+import { caseOnScreen, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
+import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
+import { oursOnCase, type Verifier } from './trust';
+
+/** Where a run stands after a progress event: the bar's fraction and the status line. `before`:
+ * kernel runs finished in earlier builds; `total`: kernel runs in the whole run. */
+export function runProgress(build: Build, e: ProgressEvent, before: number, total: number): { done: number; fraction: number; text: string } {
+  const done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
+  const within = e.phase === 'sample' && e.samples ? (e.sample ?? 0) / e.samples : 0;
+  const fraction = Math.min(1, (done + e.kernel_index - 1 + within) / total);
+  const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
+  const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
+  return { done, fraction, text: `${buildInfo(build).record}${where} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}` };
+}
+
+// The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
+// (cpp/core/harness.h), each at least one call.
+const CALLS_PER_KERNEL = 13;
+/** A run expected to take longer asks first. */
+const CONFIRM_OVER_SECONDS = 3600;
+
+/** The warning before a run expected to take hours (null: none): `perCall`, about one call of the
+ * slowest kernel, in seconds; `kernels`, how many run. */
+export function longRunWarning(what: string, perCall: number | null, kernels: number): string | null {
+  if (perCall === null) return null;
+  const total = perCall * CALLS_PER_KERNEL * kernels;
+  if (total <= CONFIRM_OVER_SECONDS) return null;
+  return `${what} may take about ${formatWait(total)}: one call of its slowest kernel takes about ${formatWait(perCall)} here (an estimate), and the harness calls each of the ${kernels} kernels at least ${CALLS_PER_KERNEL} times.`;
+}
+
+/** The status line once a run ends. `elsewhere`: the puzzle's title when its tab is not open. */
+export function endOfRun(outcome: 'finished' | 'stopped' | 'failed', results: number, elsewhere: string | null): string {
+  const where = elsewhere ? ` for ${elsewhere} (open its tab to see them)` : '';
+  if (outcome === 'finished') return results ? `Done: ${results} results${where}.` : 'No results.';
+  if (outcome === 'stopped') return `Stopped after ${results} results. The page is yours again.`;
+  return `The run failed after ${results} results (see the notice above).`;
+}
+
+/** What a run has gathered so far: kernel runs done of all, results, the cases measured (in
+ * order), and kernels skipped (by reason) or failed, across builds. */
+interface Tally {
+  done: number;
+  total: number;
+  results: number;
+  caseKeys: string[];
+  skipped: Map<string, Set<string>>;
+  failed: string[];
+}
+
+const skip = (tally: Tally, reason: string, kernel: string) => tally.skipped.set(reason, (tally.skipped.get(reason) ?? new Set()).add(kernel));
+
+export class RunController {
+  private current: AbortController | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly bridges: Record<Build, WorkerBridge>,
+    private readonly verifier: Verifier,
+    private readonly views: ReadonlyMap<string, PuzzleView>,
+  ) {}
+
+  /** Times the selected kernels, then the puzzle's peers, on the case on screen; a run expected to
+   * take hours waits until it is `confirmed`. */
+  run(confirmed = false): Promise<void> {
+    const s = this.store.get();
+    const check = caseOnScreen(puzzleStateOf(s));
+    if (!check || s.run) return Promise.resolve();
+    const id = s.puzzleId;
+    const view = this.views.get(id);
+    if (!confirmed) {
+      const selected = selectedKernels(s, id, view?.peers ?? []);
+      const kernels = runPlan(s, id, selected).reduce((n, p) => n + p.kernels.length, 0) + (view?.peers ?? []).filter((p) => selected.has(peerKey(p))).length;
+      const perCall = view?.estimateSeconds?.(check.params, listOf(puzzleStateOf(s, id).mine)) ?? null;
+      const warning = longRunWarning(`${puzzleOf(s).title}, ${check.case}`, perCall, kernels);
+      if (warning) {
+        this.store.update((x) => ({ ...x, confirm: warning }));
+        return Promise.resolve();
+      }
+    }
+    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check);
+  }
+
+  /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
+  bench(cases: string[]): Promise<void> {
+    const id = this.store.get().puzzleId;
+    return this.execute((kernels) => ({ action: 'bench', puzzles: [id], cases, kernels }), cases.length, `${cases.length} benchmark case${cases.length === 1 ? '' : 's'}`);
+  }
+
+  stop() {
+    this.current?.abort();
+  }
+
+  /** Which peer programs' files the page can load; the kernel picker disables the others, with the reason. */
+  async probePeers() {
+    const all = [...this.views.values()].flatMap((v) => v.peers ?? []);
+    const found = await Promise.all(all.map(async (p) => [p.peer.kernel, await p.availability()] as const));
+    this.store.update((s) => ({ ...s, peerUnavailable: new Map(found) }));
+  }
+
+  // Runs a request in each selected build, with the kernels that build has. `cases` scales the
+  // progress bar; `what` names them; `peerCase`: the case on screen, which the view's peer
+  // programs then run too (a run, not a benchmark).
+  private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase) {
+    const start = this.store.get();
+    if (start.run) return;
+    const puzzle = puzzleOf(start);
+    const id = puzzle.id;
+    const peerPrograms = this.views.get(id)?.peers ?? [];
+    const selected = selectedKernels(start, id, peerPrograms);
+    const plan = runPlan(start, id, selected);
+    const peers = peerCase ? peerPrograms.filter((p) => selected.has(peerKey(p))) : [];
+    if (!plan.length && !peers.length) {
+      this.store.update((s) => withStatus(s, 'Select at least one kernel and one build that has it.'));
+      return;
+    }
+    const controller = new AbortController();
+    this.current = controller;
+    this.store.update((s) => ({
+      ...withNotice(withNotice(s, 'run', null), 'skipped', null),
+      run: { puzzle: id, what: `${puzzle.title}, ${what}`, startedAt: performance.now() },
+      confirm: null,
+      progress: 0,
+      status: 'Starting…',
+    }));
+    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], skipped: new Map(), failed: [] };
+    let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
+    try {
+      for (const { build, kernels } of plan) {
+        if (!(await this.runBuild(id, build, request(kernels), !peerCase, tally, controller.signal))) break;
+      }
+      for (const program of peers) {
+        const record = await this.runPeer(program, id, peerCase!, tally, controller.signal);
+        if (!record) continue;
+        tally.results += 1;
+        this.store.update((s) => withPuzzle(s, id, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
+      }
+      outcome = 'finished';
+      if (tally.skipped.size) this.notice('skipped', [...tally.skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
+      if (tally.failed.length) this.notice('run', `Failed: ${tally.failed.join('; ')}`);
+    } catch (e) {
+      if (e instanceof StoppedError) outcome = 'stopped';
+      else this.notice('run', String(e));
+    } finally {
+      this.current = null;
+      // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
+      // the table is final before the status says so.
+      await this.verifier.recheckShared(id, new Set([...tally.caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
+      this.store.update((s) => ({
+        ...s,
+        run: null,
+        progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
+        status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
+      }));
+    }
+  }
+
+  /** One build's part of a run: its results into the puzzle's state as they come. False when the
+   * build could not run (the notice says why) and the run goes no further. */
+  private async runBuild(id: string, build: Build, request: unknown, bench: boolean, tally: Tally, signal: AbortSignal): Promise<boolean> {
+    const bridge = this.bridges[build];
+    const s = this.store.get();
+    if (puzzleOf(s, id).input_file) {
+      // Workers may have been restarted (Stop), so the input goes in before every run.
+      const set = await bridge.setInput(puzzleStateOf(s, id).file?.bytes ?? null, signal);
+      if (!set.ok) {
+        this.notice('run', set.error ?? 'the file could not be loaded into the wasm module');
+        return false;
+      }
+    }
+    const before = tally.done;
+    const response = await bridge.call<RunResponse | BenchResponse>(request, (e) => {
+      const at = runProgress(build, e, before, tally.total);
+      tally.done = at.done;
+      this.store.update((x) => ({ ...x, progress: at.fraction, status: at.text }));
+    }, signal);
+    if (!response.ok) {
+      this.notice('run', response.error);
+      return false;
+    }
+    const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
+    tally.done = before + records.length;
+    tally.results += records.length;
+    for (const r of records) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);
+    for (const x of response.skipped) skip(tally, x.reason, `${x.kernel}/${x.isa}`);
+    for (const f of response.failed) tally.failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
+    this.store.update((x) => withPuzzle(x, id, (p) => ({
+      ...p,
+      mine: merged(p.mine, records),
+      drawings: 'illustration' in response && response.illustration !== null ? new Map(p.drawings).set(response.case_key, response.illustration) : p.drawings,
+      view: bench ? { kind: 'cases', keys: [...tally.caseKeys] } : p.view,
+    })));
+    return true;
+  }
+
+  /** One peer program on the case: skipped (with the reason) or run once, its answer judged by the
+   * engine against the published answer, else the answer our kernels agree on (trust.ts). */
+  private async runPeer(program: PeerProgram, id: string, check: AcceptedCase, tally: Tally, signal: AbortSignal): Promise<PageRecord | null> {
+    const key = peerKey(program);
+    const ours = oursOnCase(this.store.get(), id, check.case_key);
+    const works = [...new Set(ours.map((r) => r.work))];
+    const why = (await program.availability()) ?? program.skip(check.params, works.length === 1 ? works[0]! : null);
+    if (why) {
+      skip(tally, why, key);
+      return null;
+    }
+    let run;
+    try {
+      run = await program.run(check.params, (text) => this.store.update((s) => withStatus(s, text)), signal);
+    } catch (e) {
+      if (e instanceof StoppedError) throw e;
+      tally.failed.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+    const record: PageRecord = {
+      puzzle: id, case: check.case, case_key: check.case_key, params: check.params,
+      kernel: program.peer.kernel, isa: PEER_ISA, build: program.peer.build,
+      answer: run.answer, verified: null, verified_by: '', work: run.work, work_unit: check.work_unit,
+      timing: peerTiming(run.samplesNs, run.work),
+    };
+    const judged: PageRecord = { ...(await this.verifier.judgePeer(record, ours)), startup_ns: run.startupNs };
+    if (judged.verified === false) tally.failed.push(`${key} answers ${formatAnswer(judged.answer)}: ${judged.verified_by}`);
+    return judged;
+  }
+
+  private notice(cause: string, text: string, kind: 'error' | 'info' = 'error') {
+    this.store.update((s) => withNotice(s, cause, { text, kind }));
+  }
+}
+

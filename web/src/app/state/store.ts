@@ -1,0 +1,191 @@
+// The page's state, in one object, and the only way to change it: `update` with a pure function
+// of the old state. Views subscribe and redraw from the state alone; controllers (params checking,
+// runs, links, native numbers) are the only code that calls `update`.
+//
+// State is per puzzle and per case: every record keeps the params and case_key it was measured
+// on (the engine's, never a label), a run's results land in their puzzle's state whatever tab is
+// open when it ends, and the table shows the case whose params are on screen (the field and the
+// table always agree).
+import type { Build } from '../../share/builds';
+import type { CatalogPuzzle, IsaInfo } from '../../share/engine-types';
+import type { Environment, Params } from '../../share/schema';
+import type { PageRecord, Rejected } from '../../share/verify';
+import type { CaseCheck, DeclaredInput } from '../engine';
+import type { NativeSource, ServedBenchStatus } from '../native';
+import { NO_RECORDS, type RecordSet } from './records';
+
+/** A local file for puzzles that read one: read here, copied into workers, never uploaded. */
+export interface FileState {
+  name: string;
+  bytes: Uint8Array;
+  /** Its size and digest, once the engine has hashed it. */
+  input: DeclaredInput | null;
+}
+
+/** What the page holds for one puzzle. */
+export interface PuzzleState {
+  /** The fields as typed. */
+  params: Params;
+  /** The engine's verdict on `params` (and the file), or null until it answers. */
+  check: CaseCheck | null;
+  /** Increments with every edit: an older verdict arriving late is dropped. */
+  edits: number;
+  /** The kernel keys picked (null: all). */
+  kernels: ReadonlySet<string> | null;
+  /** Every record the viewer measured, all cases; a newer run of a case replaces its rows. */
+  mine: RecordSet;
+  /** A link's records, re-checked; the viewer's runs never replace them. */
+  shared: RecordSet;
+  sharer: { environment: Environment; native: Environment | null } | null;
+  /** Drawings by case_key, so a drawing belongs to its case like the numbers do. */
+  drawings: ReadonlyMap<string, unknown>;
+  /** The table shows the case on screen, or (after a benchmark run, or a link with several cases) those cases. */
+  view: { kind: 'case' } | { kind: 'cases'; keys: readonly string[] };
+  file: FileState | null;
+  /** The names of the files this puzzle read, by their digest (records carry only the digest). */
+  fileNames: ReadonlyMap<string, string>;
+}
+
+export interface Notice {
+  text: string;
+  kind: 'error' | 'info';
+  /** A button the notice offers besides dismissing it: cancelling the work it reports on. */
+  action?: 'cancel-recheck';
+}
+
+/** The share link opened last, as far as its notice tells: what the page refused of it, and how
+ * the background re-check of its answers goes. */
+export interface LinkFacts {
+  puzzle: string;
+  /** Whether it carried results, and the CPU of the browser that measured them. */
+  carried: boolean;
+  cpu: string;
+  rejected: readonly Rejected[];
+  /** Why the link's params were refused (the defaults are shown instead), if they were. */
+  refused: string | null;
+  recheck: { done: number; total: number; state: 'running' | 'done' | 'cancelled' } | null;
+}
+
+/** The run in progress (one at a time, on any tab). */
+export interface RunState {
+  puzzle: string;
+  /** What runs, in words: the puzzle and the case (or the benchmark cases). */
+  what: string;
+  startedAt: number;
+}
+
+export interface NativeState {
+  source: NativeSource;
+  /** Its records, re-checked like a link's. */
+  records: readonly PageRecord[];
+}
+
+export interface PageState {
+  /** The wasm builds' catalogs (the engine's description of every puzzle), by build. */
+  catalogs: ReadonlyMap<Build, readonly CatalogPuzzle[]>;
+  isas: readonly IsaInfo[];
+  environments: ReadonlyMap<Build, Environment>;
+  /** The builds this browser runs, and those picked for the next run. */
+  supported: ReadonlySet<Build>;
+  builds: ReadonlySet<Build>;
+  /** The open tab ('' until the page knows its puzzles). */
+  puzzleId: string;
+  puzzles: ReadonlyMap<string, PuzzleState>;
+  native: NativeState | null;
+  /** The server's background native benchmark while it runs (`npm start`), else null. */
+  nativeMeasuring: ServedBenchStatus | null;
+  /** Why each peer program cannot run in this page (null: it can), by kernel id. */
+  peerUnavailable: ReadonlyMap<string, string | null>;
+  run: RunState | null;
+  /** A run the page expects to take hours, described, waiting for the viewer to confirm it. */
+  confirm: string | null;
+  status: string;
+  /** The progress bar, 0..1. */
+  progress: number;
+  /** One notice per cause ("address": the fragment; "link"; "import"; "run"; ...), replaced, not stacked. */
+  notices: ReadonlyMap<string, Notice>;
+  link: LinkFacts | null;
+  /** The last link made by Copy link. */
+  shareUrl: string;
+  /** Bumped when something other than the run controls sets what they show (a link, a case
+   * chip): the controls are then rebuilt from the state instead of keeping what was typed. */
+  controlsVersion: number;
+}
+
+export function initialState(): PageState {
+  return {
+    catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
+    puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
+    status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
+  };
+}
+
+export type Listener = (state: PageState) => void;
+
+export class Store {
+  private listeners = new Set<Listener>();
+  private queued = false;
+
+  constructor(private state: PageState = initialState()) {}
+
+  get(): PageState {
+    return this.state;
+  }
+
+  /** Replaces the state with `fn(state)`; listeners hear of it once per task, however many updates. */
+  update(fn: (state: PageState) => PageState) {
+    this.state = fn(this.state);
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      for (const listener of this.listeners) listener(this.state);
+    });
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+// ---- pure updaters -------------------------------------------------------------------------------
+
+/** A puzzle's state as it starts: the catalog's defaults, nothing measured. */
+export function freshPuzzle(puzzle: CatalogPuzzle): PuzzleState {
+  return {
+    params: Object.fromEntries(puzzle.params.map((spec) => [spec.name, spec.default])),
+    check: null, edits: 0, kernels: null, mine: NO_RECORDS, shared: NO_RECORDS, sharer: null,
+    drawings: new Map(), view: { kind: 'case' }, file: null, fileNames: new Map(),
+  };
+}
+
+/** The state with puzzle `id`'s state replaced by `fn` of it (made from the catalog if new). */
+export function withPuzzle(state: PageState, id: string, fn: (p: PuzzleState) => PuzzleState): PageState {
+  const current = state.puzzles.get(id) ?? freshPuzzleOf(state, id);
+  if (!current) return state;
+  return { ...state, puzzles: new Map(state.puzzles).set(id, fn(current)) };
+}
+
+function freshPuzzleOf(state: PageState, id: string): PuzzleState | null {
+  for (const puzzles of state.catalogs.values()) {
+    const p = puzzles.find((x) => x.id === id);
+    if (p) return freshPuzzle(p);
+  }
+  return null;
+}
+
+export function withNotice(state: PageState, cause: string, notice: Notice | null): PageState {
+  const notices = new Map(state.notices);
+  if (notice) {
+    notices.set(cause, notice); // a cause's new notice takes its old one's place
+  } else if (!notices.delete(cause)) {
+    return state;
+  }
+  return { ...state, notices };
+}
+
+export function withStatus(state: PageState, status: string): PageState {
+  return { ...state, status };
+}

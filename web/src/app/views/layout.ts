@@ -1,0 +1,55 @@
+// The page's skeleton: the places each view draws into, made once. Wide screens put the run
+// settings on the left and the results beside them; narrow ones stack params, Run, results, then
+// the kernel list and the explainer (styles.css).
+import { h } from '../dom';
+
+export function layout() {
+  const el = {
+    tabs: h('nav', { className: 'tabs', attrs: { 'aria-label': 'puzzles' } }),
+    notices: h('section', { className: 'notices', attrs: { 'aria-label': 'notices', 'aria-live': 'polite' } }),
+    intro: h('section', { className: 'intro' }),
+    // Everything a run reads: disabled as a whole while a run is in progress.
+    inputs: h('fieldset', { className: 'run-inputs' }),
+    params: h('div', { className: 'params-box' }),
+    kernels: h('div', { className: 'kernel-box' }),
+    progress: h('progress', { attrs: { max: '1', value: '0' } }),
+    status: h('p', { className: 'status', attrs: { role: 'status' } }),
+    run: h('button', { id: 'run', attrs: { type: 'button' } }, 'Run'),
+    bench: h('div', { className: 'bench-row' }),
+    stop: h('button', { id: 'stop', attrs: { type: 'button' } }, 'Stop'),
+    busy: h('p', { className: 'busy' }),
+    confirm: h('div', { className: 'confirm', attrs: { role: 'alert' } }),
+    illustration: h('div', { className: 'illustration' }),
+    heading: h('div', { className: 'results-heading' }),
+    table: h('div', { className: 'table-wrap' }),
+    legend: h('div', { className: 'legend' }),
+    cases: h('div', { className: 'case-chips' }),
+    chart: h('canvas', { attrs: { 'aria-label': 'median time per kernel' } }),
+    extra: h('div', { className: 'extra' }),
+    environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
+    copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
+    share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
+    importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
+    importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
+  };
+  el.importZone.append('Import native results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' here, or pick it: ', el.importInput);
+  const root = h('div', { className: 'page' },
+    h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
+    el.notices,
+    h('main', {},
+      h('section', { className: 'area-params' }, el.params),
+      h('section', { className: 'area-run' },
+        h('div', { className: 'run-row' }, el.run, el.stop), el.confirm, el.busy, el.bench, el.progress, el.status),
+      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra),
+      h('section', { className: 'area-kernels' }, el.kernels,
+        h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
+      h('section', { className: 'area-intro' }, el.intro),
+    ),
+    h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }, el.copy, el.share, el.importZone),
+    el.environment,
+    h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
+  );
+  return { root, el };
+}
+
+export type Elements = ReturnType<typeof layout>['el'];

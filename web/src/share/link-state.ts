@@ -1,0 +1,48 @@
+// What a share link carries, decided from the page's records: the case on screen first, then the
+// most recently run cases, each case's records in the order they arrived, at most
+// MAX_SHARED_RECORDS; every record keeps the params it was measured on. The codec then leaves out
+// the least recent cases while the link is too long (codec.ts, encodeLinkWithin).
+import { MAX_FRAGMENT_CHARS } from './codec';
+import { MAX_SHARED_RECORDS, type Environment, type LinkState, type Params, type ResultRecord } from './schema';
+import type { Build } from './builds';
+import type { PageRecord } from './verify';
+
+/** The viewer's records in link order, stripped of what only this page knows (a claim mark, a
+ * peer's start-up time); `beyondCap`: how many did not fit under MAX_SHARED_RECORDS. */
+export function recordsForLink(mine: readonly PageRecord[], onScreen: string | null): { records: ResultRecord[]; beyondCap: number } {
+  const recency = [...new Set(mine.map((r) => r.case_key).reverse())];
+  const order = [...(onScreen !== null && recency.includes(onScreen) ? [onScreen] : []), ...recency.filter((k) => k !== onScreen)];
+  const ordered = order.flatMap((k) => mine.filter((r) => r.case_key === k));
+  const records = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
+  return { records, beyondCap: ordered.length - records.length };
+}
+
+export interface LinkBasis {
+  puzzle: string;
+  params: Params;
+  kernels: readonly string[];
+  builds: readonly Build[];
+  /** The browser the records were measured in, and the native numbers the page had. */
+  environment: Environment | undefined;
+  native: Environment | null;
+}
+
+/** The link's state for the records kept (none: the link sets up the case without results). */
+export function linkStateOf(basis: LinkBasis, shared: ResultRecord[]): LinkState {
+  return {
+    v: 1,
+    puzzle: basis.puzzle,
+    params: basis.params,
+    kernels: [...basis.kernels],
+    builds: [...basis.builds],
+    ...(shared.length && basis.environment ? { shared: { environment: basis.environment, native: basis.native, records: shared } } : {}),
+  };
+}
+
+/** The status line after Copy link. */
+export function copiedSentence(url: string, kept: readonly ResultRecord[], leftOut: number, copied: boolean): string {
+  const cases = new Set(kept.map((r) => r.case_key)).size;
+  const trimmed = leftOut ? ` (${leftOut} older results left out to keep the link under ${MAX_SHARED_RECORDS} results and ${MAX_FRAGMENT_CHARS / 1024} KiB)` : '';
+  const what = (kept.length ? `, with your ${kept.length} results on ${cases} case${cases === 1 ? '' : 's'}` : '') + trimmed;
+  return copied ? `Link copied (${url.length} characters${what}).` : `Copy the link from the field (the clipboard is not available here)${what}.`;
+}
