@@ -18,9 +18,7 @@ export function focusView(el: Elements) {
     if (running) {
       if (lost(el.run)) el.stop.focus();
     } else if (lost(el.run, el.stop)) {
-      const heading = el.heading.querySelector('h3');
-      heading?.setAttribute('tabindex', '-1');
-      heading?.focus();
+      el.heading.querySelector('h3')?.focus();
     }
   };
 }

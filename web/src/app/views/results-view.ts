@@ -5,7 +5,7 @@ import type { Chart } from 'chart.js';
 import type { PuzzleView, ResultsContext } from '../puzzle-view';
 import type { PageRecord } from '../../share/verify';
 import { drawChart } from '../chart';
-import { h, replaceChildren } from '../dom';
+import { append, h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
 import { marksLegend, pivotTable, resultsTable } from '../results';
@@ -29,6 +29,18 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     if (table.scrollWidth > el.table.clientWidth + 1) table.classList.add('cards');
   };
   window.addEventListener('resize', fit);
+
+  // The heading is one element for the page's life, changed in place: a run that ends hands it the
+  // focus (focus-view.ts), and a redraw that replaced it would drop that focus to the body.
+  const heading = h('h3', { attrs: { tabindex: '-1' } });
+  const setHeading = (text: string, caseKey: string | null, ...after: Node[]) => {
+    heading.textContent = text;
+    if (caseKey === null) heading.removeAttribute('data-case-key');
+    else heading.setAttribute('data-case-key', caseKey);
+    if (heading.parentElement !== el.heading) el.heading.replaceChildren(heading);
+    while (heading.nextSibling) heading.nextSibling.remove();
+    append(el.heading, ...after);
+  };
 
   const dropChart = () => {
     chart?.destroy();
@@ -83,14 +95,14 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     if (p.view.kind === 'cases') {
       const keys = p.view.keys;
       const sources = [{ label: 'you', records: mine.filter((r) => keys.includes(r.case_key)) }, { label: 'sharer', records: shared.filter((r) => keys.includes(r.case_key)) }].filter((x) => x.records.length);
-      replaceChildren(el.heading, h('h3', {}, `Benchmark cases: ${puzzle.title}`),
+      setHeading(`Benchmark cases: ${puzzle.title}`, null,
         h('p', { className: 'hint' }, 'Edit a parameter or pick a case below to see one case in full.'));
       replaceChildren(el.table, pivotTable(sources, native, keys, label));
       dropChart();
       return;
     }
     if (!check) {
-      replaceChildren(el.heading, h('h3', {}, `Results: ${puzzle.title}`));
+      setHeading(`Results: ${puzzle.title}`, null);
       replaceChildren(el.table, h('p', { className: 'empty' }, p.check ? 'The parameters have an error (see above): no case to show.' : 'Checking the parameters…'));
       dropChart();
       return;
@@ -98,7 +110,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const mineHere = ofCase(mine, check.case_key);
     const sharedHere = ofCase(shared, check.case_key);
     const nativeHere = ofCase(native, check.case_key);
-    replaceChildren(el.heading, h('h3', { attrs: { 'data-case-key': check.case_key } }, `Results: ${puzzle.title}, ${check.case}`));
+    setHeading(`Results: ${puzzle.title}, ${check.case}`, check.case_key);
     if (!mineHere.length && !sharedHere.length) {
       // At most two lines: the heading names the case, and native numbers are mentioned only
       // where they exist.
