@@ -81,7 +81,6 @@ await new Promise((resolve) => server.httpServer.close(resolve));
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
 // pair on case_key (the engine's identity; the label may be shortened).
 const fmt = (ns) => (ns == null ? '–' : ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toPrecision(3)} µs` : ns < 1e9 ? `${(ns / 1e6).toPrecision(3)} ms` : `${(ns / 1e9).toPrecision(3)} s`);
-const ratio = (r) => (r == null ? '–' : `${r.toFixed(2)}×`);
 const rows = [];
 for (const c of compared.simd128) {
   const base = compared.baseline.find((b) => b.record.puzzle === c.record.puzzle && b.record.case_key === c.record.case_key && b.record.kernel === c.record.kernel);
@@ -93,14 +92,14 @@ for (const c of compared.simd128) {
     nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
     native: c.native?.timing?.median_ns ?? null,
     simd128: c.record.timing?.median_ns ?? null,
-    simd128Ratio: c.ratio,
+    simd128Ratio: c.ratioText,
     baseline: base?.record.timing?.median_ns ?? null,
-    baselineRatio: base?.ratio ?? null,
+    baselineRatio: base?.ratioText ?? '–',
     verified: c.record.verified !== false && (base ? base.record.verified !== false : true),
   });
 }
 const header = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'wasm SIMD128', 'SIMD128 ÷ native', 'wasm baseline', 'baseline ÷ native'];
-const table = rows.map((r) => [r.puzzle, r.case, r.kernel, r.wasmIsa, r.nativeIsa, fmt(r.native), fmt(r.simd128), ratio(r.simd128Ratio), fmt(r.baseline), ratio(r.baselineRatio)]);
+const table = rows.map((r) => [r.puzzle, r.case, r.kernel, r.wasmIsa, r.nativeIsa, fmt(r.native), fmt(r.simd128), r.simd128Ratio, fmt(r.baseline), r.baselineRatio]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
 console.log(`\n${header.map((h, i) => h.padEnd(widths[i])).join('  ')}`);
 for (const t of table) console.log(t.map((c, i) => (i >= 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));

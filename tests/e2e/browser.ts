@@ -80,6 +80,13 @@ export function rows(page: Page): Promise<Row[]> {
     trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
 }
 
+/** A ratio as the page shows it (web/src/app/ratio.ts): "1.80× (1.62–2.01)", "≈ 1× (0.91–1.12)"
+ * where the range holds 1, ", doubtful" after it when a side was measured on a shared CPU. A
+ * source for patterns that embed it; ratioPattern for a whole cell. */
+const NUMBER = String.raw`\d+(?:\.\d+)?(?:e-\d+)?`;
+export const RATIO = `(?:≈ 1|${NUMBER})× \\(${NUMBER}–(?:${NUMBER}|∞)\\)(?:, doubtful)?`;
+export const ratioPattern = new RegExp(`^${RATIO}$`);
+
 /** How the run table sits in its box: how far it overflows, the cells outside the box (by their
  * column), and whether its rows are cards. */
 export function tableFit(page: Page) {

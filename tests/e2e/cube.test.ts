@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, importNative, notices, openPage, quickNativeReport, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, checked, importNative, notices, openPage, quickNativeReport, RATIO, rows, runAndWait, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -188,7 +188,7 @@ describe('Rubik’s cube page', () => {
     const cells = await page.$$eval('table.cube-bench tbody tr[data-source="you"] td', (tds) => tds.map((td) => td.textContent ?? ''));
     expect(cells[0]).toBe('simd128/simd128');
     // Each metric: M ops/s, then the ratio to the native kernel of the same width.
-    for (const c of cells.slice(2)) expect(c).toMatch(/^[\d,.]+[\d.]+× native (sse4\.1|neon)$/);
+    for (const c of cells.slice(2)) expect(c).toMatch(new RegExp(`^[\\d,.]+${RATIO} native (sse4\\.1|neon)$`));
     await page.screenshot({ path: join(artifacts, 'cube-native-ratios.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -1,6 +1,7 @@
 // Which native number a wasm result is compared with.
 import { describe, expect, it } from 'vitest';
-import { learnIsas, nativeCounterpart, sameRun, speedRatio } from '../../web/src/app/compare';
+import { learnIsas, nativeCounterpart, sameRun } from '../../web/src/app/compare';
+import { ratioOf } from '../../web/src/app/ratio';
 import { listOf, merged, ofCase, recordSet } from '../../web/src/app/state/records';
 import type { PageRecord } from '../../web/src/share/verify';
 
@@ -34,7 +35,7 @@ describe('native counterpart', () => {
     const c = nativeCounterpart(rec('simd-lanes', 'simd128', 'wasm-simd128', 1250), native);
     expect(c?.record.isa).toBe('sse4.1');
     expect(c?.sameWidth).toBe(true);
-    expect(speedRatio(rec('simd-lanes', 'simd128', 'wasm-simd128', 1250), c!.record)).toBeCloseTo(0.8);
+    expect(ratioOf(rec('simd-lanes', 'simd128', 'wasm-simd128', 1250), c!.record)?.value).toBeCloseTo(0.8);
   });
 
   it('pairs scalar with scalar, within the same case', () => {
@@ -78,6 +79,6 @@ describe('native counterpart', () => {
 
   it('has no ratio without timings', () => {
     const untimed = { ...rec('x', 'scalar', 'native', 1), timing: undefined };
-    expect(speedRatio(untimed, native[0]!)).toBeNull();
+    expect(ratioOf(untimed, native[0]!)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 // engine bench requests through the same worker bridge as the playground, and pairs wasm records
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
-import { learnIsas, nativeCounterpart, speedRatio } from './app/compare';
+import { learnIsas, nativeCounterpart } from './app/compare';
+import { ratioOf, ratioText } from './app/ratio';
 import type { Catalog } from './share/engine-types';
 import { peerTiming } from './peers/timing';
 import { views } from './puzzles';
@@ -55,7 +56,8 @@ const api = {
   compare(wasm: PageRecord[], native: PageRecord[]) {
     return wasm.map((record) => {
       const counterpart = nativeCounterpart(record, native);
-      return { record, native: counterpart?.record ?? null, sameWidth: counterpart?.sameWidth ?? false, ratio: counterpart ? speedRatio(record, counterpart.record) : null };
+      const ratio = counterpart ? ratioOf(record, counterpart.record) : null;
+      return { record, native: counterpart?.record ?? null, sameWidth: counterpart?.sameWidth ?? false, ratio: ratio?.value ?? null, ratioText: ratioText(ratio) };
     });
   },
 };

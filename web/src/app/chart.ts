@@ -1,11 +1,12 @@
 // The bar chart: median time per kernel, your wasm builds beside native and the sharer's numbers.
 // Chart.js, registering only the pieces a log-scale bar chart needs.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
-import { BUILDS, buildInfo, recordBuild, SIDE_COLOURS } from '../share/builds';
+import { BUILDS, buildInfo, isWasmRecordBuild, recordBuild, SIDE_COLOURS } from '../share/builds';
 import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { formatDuration } from './format';
+import { ratioOf, ratioText } from './ratio';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
@@ -13,7 +14,14 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
   previous?.destroy();
   const rows = mine.length ? mine : shared;
   const labels = [...new Set(rows.map((r) => `${r.kernel}/${r.isa}`))];
-  const series = (pick: (key: string) => PageRecord | null | undefined) => labels.map((key) => pick(key)?.timing?.median_ns ?? null);
+  // Each bar keeps its record, so its tooltip can give the ratio to native as the tables do.
+  const records = new Map<unknown[], (PageRecord | null)[]>();
+  const series = (pick: (key: string) => PageRecord | null | undefined) => {
+    const picked = labels.map((key) => pick(key) ?? null);
+    const data = picked.map((r) => r?.timing?.median_ns ?? null);
+    records.set(data, picked);
+    return data;
+  };
   const find = (records: readonly PageRecord[], build: string) => (key: string) => records.find((r) => `${r.kernel}/${r.isa}` === key && r.build === build);
   const datasets = [
     ...BUILDS.map((b) => ({ label: `${buildInfo(b).label} (you)`, data: series(find(mine, recordBuild(b))), backgroundColor: buildInfo(b).colour })),
@@ -42,7 +50,18 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
       scales: {
         y: { type: 'logarithmic', title: { display: true, text: 'median time per run (log scale)' }, ticks: { callback: (v) => formatDuration(Number(v)) } },
       },
-      plugins: { tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${formatDuration(Number(ctx.raw))}` } } },
+      plugins: {
+        tooltip: {
+          callbacks: {
+            label: (ctx) => {
+              const r = records.get(ctx.dataset.data as unknown[])?.[ctx.dataIndex];
+              const counterpart = r && isWasmRecordBuild(r.build) ? nativeCounterpart(r, native) : null;
+              const ratio = counterpart ? `, ${ratioText(ratioOf(r!, counterpart.record))} native` : '';
+              return `${ctx.dataset.label}: ${formatDuration(Number(ctx.raw))}${ratio}`;
+            },
+          },
+        },
+      },
     },
   });
 }

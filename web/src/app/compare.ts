@@ -8,10 +8,9 @@
 // Only when no same-width record exists do we fall back to the fastest native one, and say so.
 //
 // Ratio: wasm speed as a fraction of native speed, native median / wasm median. 0.80× means the
-// browser runs the kernel at 80% of native speed.
+// browser runs the kernel at 80% of native speed; with its noise, and how it reads, in ratio.ts.
 import type { IsaInfo } from '../share/engine-types';
 import type { PageRecord } from '../share/verify';
-import { formatRatio } from './format';
 
 // Vector widths by ISA label, learned from the engine's catalog (one list, in cpp/core/cpu.h).
 const isaBits = new Map<string, number>();
@@ -39,18 +38,6 @@ export function nativeCounterpart(wasm: PageRecord, native: readonly PageRecord[
   if (sameWidth) return { record: sameWidth, sameWidth: true };
   const fastest = [...candidates].sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0];
   return fastest ? { record: fastest, sameWidth: false } : null;
-}
-
-/** Speed of `a` relative to `b` (b's median / a's median); null without both timings. */
-export function speedRatio(a: PageRecord, b: PageRecord): number | null {
-  if (!a.timing || !b.timing || a.timing.median_ns <= 0) return null;
-  return b.timing.median_ns / a.timing.median_ns;
-}
-
-/** The speed of `a` relative to `b` as every table shows it ("0.82×", "–" without both timings):
- * the one place a ratio becomes text. */
-export function ratioText(a: PageRecord, b: PageRecord): string {
-  return formatRatio(speedRatio(a, b));
 }
 
 /** The record in `others` for the same puzzle, case, kernel, ISA and build (a sharer's run). */

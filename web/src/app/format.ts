@@ -22,11 +22,10 @@ export function formatRate(perSecond: number, unit: string): string {
   return `${value.toPrecision(3)} ${prefix}${unit}/s`;
 }
 
-/** A speed ratio: two decimals, or two significant digits below 0.1 (a JavaScript peer may run
- * at 0.0007× of our best kernel). */
-export function formatRatio(ratio: number | null): string {
-  if (ratio === null || !Number.isFinite(ratio)) return '–';
-  return `${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2)}×`;
+/** A speed ratio's number: two decimals, or two significant digits below 0.1 (a JavaScript peer
+ * may run at 0.0007× of our best kernel). */
+export function formatRatioNumber(ratio: number): string {
+  return ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2);
 }
 
 export function formatSpread(madNs: number, medianNs: number): string {

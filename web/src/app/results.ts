@@ -8,9 +8,10 @@ import { buildLabel, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
-import { nativeCounterpart, ratioText, sameRun } from './compare';
+import { nativeCounterpart, sameRun } from './compare';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
+import { ratioOf, ratioText, ratioTitle, undecided } from './ratio';
 
 export interface TableInput {
   mine: readonly PageRecord[];
@@ -42,6 +43,10 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
   ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+  ['ratio', '1.80× (1.62–2.01)', 'how many times faster the first side runs than the second: the medians’ ratio, then the range both sides’ noise allows (fastest sample to median + MAD); “≈ 1×” where that range holds 1 and either side may be the faster'],
+  ['shared-cpu', 'shared CPU', 'native numbers measured while other programs kept this machine’s CPU busy: they may be slower than the machine can do (Measure natively now, in the Native panel, measures again)'],
+  ['doubtful', 'doubtful', 'a ratio from numbers measured on a shared CPU: its range is widened by how busy the CPU was, and even so it may be off'],
+  ['now', 'measured now', 'native numbers measured on request, just now, on the machine serving this page'],
 ];
 
 /** The legend of the marks used under `root` (none: null). */
@@ -58,6 +63,27 @@ export function marksLegend(root: Element): HTMLElement | null {
  * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
 function timingClaim(whose: string): HTMLElement {
   return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
+}
+
+/**
+ * The speed of `a` relative to `b` as every table shows it (ratio.ts): the ratio and its range,
+ * "≈ 1×" where the range holds 1, marked doubtful in words where a side was measured on a shared
+ * CPU; `what` says in the tooltip what is compared. "–" without both timings.
+ */
+export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLElement | string {
+  const r = ratioOf(a, b);
+  if (!r) return '–';
+  const order = undecided(r) ? 'undecided' : r.value > 1 ? 'faster' : 'slower';
+  return h('span', { className: `ratio-value ${order}`, title: ratioTitle(r, what), attrs: { 'data-ratio': order, 'data-mark': r.doubtful ? 'doubtful' : 'ratio' } }, ratioText(r));
+}
+
+/** A native number as the tables show it: its median and ISA, and in words whether it was measured
+ * just now, or on a shared CPU. */
+export function nativeCell(record: PageRecord, note: string, claim: boolean): HTMLElement {
+  return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${record.isa}${note})`,
+    record.measured_now ? h('span', { className: 'measured-now', attrs: { 'data-mark': 'now' } }, ' measured now') : null,
+    record.cpu_shared ? h('span', { className: 'shared-cpu', title: `other programs used ${record.cpu_shared.others_cores.toFixed(1)} of ${record.cpu_shared.cores} cores while it was measured`, attrs: { 'data-mark': 'shared-cpu' } }, ' shared CPU') : null,
+    claim ? ' ' : null, claim ? timingClaim('an imported') : null);
 }
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;
@@ -98,11 +124,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       sharer: sharer?.timing
         ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), ...(yours && (sharer.claimed || sharer.verified === false) ? [' ', verdict(sharer)] : []))
         : yours ? 'not shared' : '–',
-      'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
-      native: counterpart
-        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null)
-        : 'no native number',
-      'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
+      'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s') : '–',
+      native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim) : 'no native number',
+      'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`) : '–',
       'vs-wasm': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
@@ -120,9 +144,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         const t = yours.timing;
         cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
-      cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
-      cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
-      cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
+      cells.native = bestNative ? nativeCell(bestNative, `, best native: ${bestNative.kernel}`, nativeIsClaim) : 'no native number';
+      cells['vs-native'] = bestNative ? ratioCell(r, bestNative, `${r.kernel} speed ÷ best native ${bestNative.kernel}/${bestNative.isa}`) : '–';
+      cells['vs-wasm'] = bestWasm ? ratioCell(r, bestWasm, `${r.kernel} speed ÷ ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})`) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
       ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? '')));
@@ -156,7 +180,7 @@ export function pivotTable(
       const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
-        counterpart ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native`) : null);
+        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`), ' native') : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },
       h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);

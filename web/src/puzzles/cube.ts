@@ -2,7 +2,8 @@
 // native ratios and its chart. The cube inputs are checked by the engine as they are typed
 // (Cube::canonical_params through "validate"); the page shows its message under the field.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
-import { nativeCounterpart, ratioText } from '../app/compare';
+import { nativeCounterpart } from '../app/compare';
+import { ratioCell } from '../app/results';
 import { h, scrollBox, sourceLink } from '../app/dom';
 import { buildLabel } from '../share/builds';
 import type { PageRecord } from '../share/verify';
@@ -166,7 +167,7 @@ function cell(row: Row, op: string, native: readonly PageRecord[]): HTMLElement 
     formatMops(mops(r)),
     r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : null,
     counterpart ? h('small', { className: 'ratio' },
-      `${ratioText(r, counterpart.record)} native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
+      ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`), ` native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
 }
 
 let chart: Chart | null = null;

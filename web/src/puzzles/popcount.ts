@@ -5,7 +5,8 @@
 // arrays table are the engine's summary (cpp/puzzles/popcount/summary.cpp), shown as the CLI
 // prints them, so the two never disagree.
 import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
-import { nativeCounterpart, ratioText } from '../app/compare';
+import { nativeCounterpart } from '../app/compare';
+import { ratioCell } from '../app/results';
 import { h, sourceLink } from '../app/dom';
 import type { Engine, SummaryTable } from '../app/engine';
 import { sourcesOf, summaryTable, type Source } from '../app/summary';
@@ -107,7 +108,7 @@ function arraysTable(table: SummaryTable, source: Source, native: readonly PageR
     const r = source.records.find((x) => `${x.kernel}/${x.isa}` === rowKey && x.params.size === size);
     const counterpart = r ? nativeCounterpart(r, native) : null;
     return h('span', {}, text, r && counterpart
-      ? h('small', { className: 'ratio' }, ` ${ratioText(r, counterpart.record)} native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
+      ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`), ` native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
       : null);
   });
 }

@@ -16,9 +16,19 @@ import type { CatalogPuzzle, IsaInfo } from './engine-types';
 import { findPeer, isPeerRecord, PEER_SAMPLE_BUDGET_MS, type BrowserPeer } from './peers';
 import type { Params, ResultRecord, Timing } from './schema';
 
+/** How busy the CPU was with other programs while a record was measured (only where it was). */
+export interface CpuShare {
+  /** The cores other programs kept busy on average, over the measurement. */
+  others_cores: number;
+  /** The machine's cores. */
+  cores: number;
+}
+
 /** A record as the page holds it: keyed by the engine, and marked when its answer is only claimed.
- * A browser peer's own record also keeps how long the program took to load (never shared). */
-export type PageRecord = ResultRecord & { case_key: string; claimed?: true; startup_ns?: number };
+ * A browser peer's own record also keeps how long the program took to load, and a native one how
+ * busy the CPU was while it was measured, where it was (app/ratio.ts), and whether it was measured
+ * on request just now (app/native-now.ts); none of that is ever shared. */
+export type PageRecord = ResultRecord & { case_key: string; claimed?: true; startup_ns?: number; cpu_shared?: CpuShare; measured_now?: true };
 
 /** One engine request in, its response out (a worker on the page; the module itself in tests). */
 export type EngineCall = (request: unknown) => Promise<unknown>;
