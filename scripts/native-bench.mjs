@@ -18,7 +18,8 @@ import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { machineFingerprint, nativeBenchMetaPath, nativeBenchPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
+import { CpuLoadMeter } from './lib/cpu-load.mjs';
+import { machineFingerprint, nativeBenchLoadPath, nativeBenchMetaPath, nativeBenchPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
 
 const PROFILES = {
   quick: ['--samples', '5', '--min-sample-ms', '2'],
@@ -140,9 +141,19 @@ function onEvent(puzzle, event) {
 
 let report = null;
 let failed = false;
+// How busy other programs kept the CPU while each case was measured (the page marks the cases
+// measured on a shared CPU): written beside the report, as it grows.
+const load = { cores: 0, cases: {} };
+rmSync(nativeBenchLoadPath, { force: true });
 for (const { id, cases } of puzzles) {
   const part = join(repoRoot, 'build', `native-bench.${id}.json`);
   child = spawn(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const meter = new CpuLoadMeter(child.pid);
+  load.cores = meter.cores;
+  const endCase = (name) => {
+    const others = meter.window();
+    if (name && others !== null) load.cases[`${id}|${name}`] = Math.round(others * 100) / 100;
+  };
   let pending = '';
   let lastCase = '';
   child.stderr.setEncoding('utf8');
@@ -161,11 +172,17 @@ for (const { id, cases } of puzzles) {
         continue;
       }
       const line = onEvent(id, event);
-      if (!tty && event.case !== lastCase) console.log(line);
+      if (event.case !== lastCase) {
+        if (!tty) console.log(line);
+        endCase(lastCase);
+      } else {
+        meter.sample();
+      }
       lastCase = event.case;
     }
   });
   const code = await new Promise((resolve) => child.on('close', resolve));
+  endCase(lastCase);
   casesBefore += cases;
   const partReport = readJson(part);
   rmSync(part, { force: true });
@@ -175,6 +192,7 @@ for (const { id, cases } of puzzles) {
   }
   if (partReport) {
     report = report ? { ...report, records: [...report.records, ...partReport.records] } : partReport;
+    writeJsonAtomically(nativeBenchLoadPath, load);
     writeJsonAtomically(nativeBenchPath, report);
   }
 }

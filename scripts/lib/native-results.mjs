@@ -15,6 +15,9 @@ export const nativeBenchPath = join(repoRoot, 'build', 'native-bench.json');
 export const nativeBenchMetaPath = join(repoRoot, 'build', 'native-bench.meta.json');
 // How far a running native benchmark got (scripts/native-bench.mjs writes it).
 export const nativeBenchStatusPath = join(repoRoot, 'build', 'native-bench.status.json');
+// How busy other programs kept the CPU while each case was measured (scripts/lib/cpu-load.mjs):
+// { cores, cases: { "<puzzle>|<case>": <cores others used> } }.
+export const nativeBenchLoadPath = join(repoRoot, 'build', 'native-bench.load.json');
 
 export function machineFingerprint() {
   let machineId = '';
@@ -28,18 +31,19 @@ export function machineFingerprint() {
   return createHash('sha256').update(`${cpu}\n${machineId}`).digest('hex');
 }
 
-function readStatus() {
+function readJson(path) {
   try {
-    return JSON.parse(readFileSync(nativeBenchStatusPath, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return null;
   }
 }
 
 // The payload of GET /api/native-bench.json: the report (possibly partial while a benchmark is
-// running) and the benchmark's status, so the page can show progress and pick results up.
+// running), the benchmark's status, so the page can show progress and pick results up, and how
+// busy the CPU was while each case was measured.
 export function nativeBenchResponse() {
-  const status = readStatus();
+  const status = readJson(nativeBenchStatusPath);
   if (!existsSync(nativeBenchPath)) return { available: false, sameMachine: false, report: null, status };
   let report;
   try {
@@ -54,5 +58,5 @@ export function nativeBenchResponse() {
   } catch {
     sameMachine = false;
   }
-  return { available: true, sameMachine, report, status };
+  return { available: true, sameMachine, report, status, cpu_load: readJson(nativeBenchLoadPath) };
 }

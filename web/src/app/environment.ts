@@ -2,7 +2,7 @@
 // the sharer's, when a link brought one.
 import type { Environment } from '../share/schema';
 import { h } from './dom';
-import type { NativeSource, ServedBenchStatus } from './native';
+import { cpuLoadText, type NativeSource, type ServedBenchStatus } from './native';
 
 function rows(env: Environment): [string, string][] {
   const out: [string, string][] = [];
@@ -16,16 +16,25 @@ function rows(env: Environment): [string, string][] {
   return out;
 }
 
-function card(title: string, note: string, env: Environment | null, id: string): HTMLElement {
+function card(title: string, note: string, env: Environment | null, id: string, ...more: (HTMLElement | null)[]): HTMLElement {
   return h('section', { className: 'env-card', attrs: { 'data-env': id } },
     h('h3', {}, title),
     h('p', { className: 'env-note' }, note),
+    ...more,
     env ? h('dl', {}, ...rows(env).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])) : null,
   );
 }
 
-/** `measuring`: the server's background native benchmark, while it builds or measures. */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null): HTMLElement {
+/** How busy the CPU was while the server measured, where it said. */
+function cpuNote(native: NativeSource | null): HTMLElement | null {
+  if (!native?.cpuLoad?.cases.size) return null;
+  const { shared, text } = cpuLoadText(native.cpuLoad);
+  return h('p', { className: shared ? 'env-cpu shared-cpu' : 'env-cpu', attrs: { 'data-cpu': shared ? 'shared' : 'quiet' } }, text);
+}
+
+/** `measuring`: the server's background native benchmark, while it builds or measures;
+ * `nativeExtra`: what the Native card offers besides (Measure natively now). */
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
   const nativeNote = !native && measuring
     ? measuring.phase === 'build'
       ? '`npm start` is building the native CLI on this machine; its numbers appear here as it measures them.'
@@ -39,7 +48,7 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
         : `Imported from ${native.fileName ?? 'a file'}: ratios compare different machines unless you know otherwise.`;
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser'),
-    card('Native', nativeNote, native?.report.environment ?? null, 'native'),
+    card('Native', nativeNote, native?.report.environment ?? null, 'native', cpuNote(native), ...nativeExtra),
     sharer ? card('Sharer', 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );

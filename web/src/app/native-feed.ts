@@ -2,7 +2,7 @@
 // serves the report, app/native.ts) or imported by the user (a file from `simd-puzzles bench
 // --json`). Either is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
-import { fetchServedNative, importReportFile, type NativeSource } from './native';
+import { fetchServedNative, importReportFile, markSharedCpu, type NativeSource } from './native';
 import { withNotice, type Notice, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
 
@@ -67,7 +67,8 @@ export class NativeFeed {
   /** A native report (served or imported), re-checked like a link: kernels, bounds, params, answers. */
   private async take(source: NativeSource, cause: string) {
     const turn = ++this.turn;
-    const { records, rejected } = await this.verifier.verify(source.report.records, 'report');
+    // A mark of a shared CPU rides along through the checks (they keep a record's other fields).
+    const { records, rejected } = await this.verifier.verify(markSharedCpu(source.report.records, source.cpuLoad), 'report');
     if (turn !== this.turn) return; // a later import (or the user's file) took its place
     const from = source.fileName ? ` from ${source.fileName}` : '';
     const leftOut = rejected.length + (source.unreadable?.count ?? 0);

@@ -6,9 +6,17 @@ import { neutralizeBidi } from '../share/text';
 
 export type NativeOrigin = 'same-machine' | 'served' | 'imported';
 
+/** How busy other programs kept the CPU while the server measured each case (only the server
+ * knows: scripts/lib/cpu-load.mjs): the cores they used, by "<puzzle>|<case>". */
+export interface CpuLoad {
+  cores: number;
+  cases: ReadonlyMap<string, number>;
+}
+
 export interface NativeSource {
   report: Report;
   origin: NativeOrigin;
+  cpuLoad?: CpuLoad;
   fileName?: string;
   /** Records the schema rejected, left out of `report`: how many, and the first few reasons. */
   unreadable?: { count: number; reasons: string[] };
@@ -70,10 +78,47 @@ function readStatus(value: unknown): ServedBenchStatus | null {
   return { state: v.state, phase: v.phase === 'build' ? 'build' : 'bench', fraction, puzzle: text(v.puzzle), case: text(v.case) };
 }
 
+/** The server's CPU load by case, if it sent a readable one (bounded: numbers only, at most a
+ * report's records). */
+export function readCpuLoad(value: unknown): CpuLoad | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as { cores?: unknown; cases?: unknown };
+  if (typeof v.cores !== 'number' || !Number.isInteger(v.cores) || v.cores < 1 || v.cores > 4096 || !v.cases || typeof v.cases !== 'object') return undefined;
+  const cases = new Map<string, number>();
+  for (const [key, others] of Object.entries(v.cases).slice(0, MAX_REPORT_RECORDS))
+    if (typeof others === 'number' && others >= 0 && others <= v.cores) cases.set(key.slice(0, 600), others);
+  return { cores: v.cores, cases };
+}
+
+/** Whether other programs used so much of the CPU that a one-thread measurement may have been
+ * slowed: less than one and a half cores were left to it (on 2 cores: others above half a core). */
+export function cpuWasShared(othersCores: number, cores: number): boolean {
+  return othersCores > Math.max(0.25, cores - 1.5);
+}
+
+/** The CPU load in words, for the Native panel: how many cases were measured on a shared CPU. */
+export function cpuLoadText(load: CpuLoad): { shared: boolean; text: string } {
+  const values = [...load.cases.values()];
+  const shared = values.filter((others) => cpuWasShared(others, load.cores));
+  const most = Math.max(0, ...values).toFixed(1);
+  return shared.length
+    ? { shared: true, text: `Shared CPU: while ${shared.length} of ${values.length} cases were measured, other programs kept up to ${most} of ${load.cores} cores busy. Those native numbers may be too slow: they are marked “shared CPU” and ratios from them “doubtful”.` }
+    : { shared: false, text: `Quiet CPU: while the ${values.length} cases were measured, other programs used at most ${most} of ${load.cores} cores.` };
+}
+
+/** The report's records, those measured on a shared CPU marked with how busy it was. */
+export function markSharedCpu(records: Report['records'], load: CpuLoad | undefined): Report['records'] {
+  if (!load) return records;
+  return records.map((r) => {
+    const others = load.cases.get(`${r.puzzle}|${r.case}`);
+    return others !== undefined && cpuWasShared(others, load.cores) ? { ...r, cpu_shared: { others_cores: others, cores: load.cores } } : r;
+  });
+}
+
 /** The served native numbers and the background benchmark's status; null when the page is served
  * without our server plugin (no native numbers, not an error). */
 export async function fetchServedNative(): Promise<ServedNative | null> {
-  let body: { available?: boolean; sameMachine?: boolean; report?: unknown; status?: unknown };
+  let body: { available?: boolean; sameMachine?: boolean; report?: unknown; status?: unknown; cpu_load?: unknown };
   try {
     const res = await fetch('api/native-bench.json', { cache: 'no-store' });
     if (!res.ok) return null;
@@ -85,7 +130,8 @@ export async function fetchServedNative(): Promise<ServedNative | null> {
   if (!body.available) return { native: null, status };
   const parsed = parseReport(JSON.stringify(body.report));
   if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
-  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable }, status };
+  const cpuLoad = readCpuLoad(body.cpu_load);
+  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable, ...(cpuLoad ? { cpuLoad } : {}) }, status };
 }
 
 export async function importReportFile(file: File): Promise<NativeSource | { error: string }> {

@@ -1,0 +1,76 @@
+// How busy other programs kept the CPU while ours measured: all cores' busy time (/proc/stat)
+// minus the measuring process group's own CPU time (/proc/<pid>/stat of the CLI and what it
+// started, e.g. Stockfish; children it has reaped count through cutime/cstime), over a window.
+// The native benchmark of `npm start` runs while the person uses the page (the browser's own runs,
+// a build): numbers measured then may be twice too slow with a tight spread, since every sample
+// was slowed alike. The page decides which count as shared (web/src/app/native.ts, cpuWasShared)
+// and marks them (web/src/app/ratio.ts). Linux only: elsewhere the meter
+// knows nothing and says so (null), and nothing is marked.
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+function machineTicks() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { total, busy: total - fields[3] - (fields[4] ?? 0) }; // idle and iowait are not busy
+}
+
+// utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, counted after the ')' that ends
+// the command name (which may hold spaces).
+function processTicks(stat) {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { group: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) };
+}
+
+/** CPU ticks of every live process in process group `pgid` (the CLI is started detached, so its
+ * group is its own pid, and its children join it). */
+function groupTicks(pgid) {
+  let ticks = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const p = processTicks(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (p.group === pgid) ticks += p.ticks;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+export class CpuLoadMeter {
+  /** `pgid`: the measuring process group (a detached child's pid). */
+  constructor(pgid) {
+    this.pgid = pgid;
+    this.cores = cpus().length;
+    this.start = this.snapshot();
+    this.last = this.start;
+  }
+
+  snapshot() {
+    try {
+      return { ...machineTicks(), own: groupTicks(this.pgid), at: Date.now() };
+    } catch {
+      return null; // no /proc
+    }
+  }
+
+  /** Takes a reading (at most every 250 ms); the window ends at the last one taken. */
+  sample() {
+    if (this.last && Date.now() - this.last.at < 250) return;
+    const now = this.snapshot();
+    // The group's ticks only grow while it lives; a reading after it ended would lose them.
+    if (now && (!this.last || now.own >= this.last.own)) this.last = now;
+  }
+
+  /** The cores other programs kept busy on average since the window began (null: unknown), and a
+   * new window from the last reading on. */
+  window() {
+    this.sample();
+    const { start, last } = this;
+    this.start = last;
+    if (!start || !last || last.total <= start.total) return null;
+    const others = (last.busy - start.busy - (last.own - start.own)) / (last.total - start.total);
+    return Math.max(0, Math.min(1, others)) * this.cores;
+  }
+}

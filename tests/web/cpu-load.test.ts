@@ -1,0 +1,46 @@
+// How busy the CPU was while native numbers were measured: the server's meter (a real busy loop
+// beside a quiet measured process must show up as others' load) and the page's reading of it.
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM helper of the scripts
+import { CpuLoadMeter } from '../../scripts/lib/cpu-load.mjs';
+import { cpuLoadText, cpuWasShared, markSharedCpu, readCpuLoad } from '../../web/src/app/native';
+import type { ResultRecord } from '../../web/src/share/schema';
+
+describe('the server’s CPU load meter', () => {
+  it.runIf(process.platform === 'linux')('counts a busy loop outside the measured process group as others’ load', async () => {
+    const quiet = spawn('sleep', ['3'], { detached: true, stdio: 'ignore' });
+    const busy = spawn(process.execPath, ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);'], { stdio: 'ignore' });
+    const meter = new CpuLoadMeter(quiet.pid);
+    await new Promise((resolve) => busy.on('close', resolve));
+    const others = meter.window() as number;
+    quiet.kill();
+    expect(others).toBeGreaterThan(0.3); // the loop alone kept one core busy for the window
+    expect(others).toBeLessThanOrEqual(meter.cores);
+  });
+});
+
+describe('the page’s reading of it', () => {
+  const record = (c: string) => ({ puzzle: 'nqueens', case: c, params: { n: 12 }, kernel: 'bitmask', isa: 'scalar', build: 'native', answer: {}, verified: true, verified_by: 'x', work: 1, work_unit: 'nodes' }) as ResultRecord;
+
+  it('calls a CPU shared when less than 1.5 cores were left to the measurement', () => {
+    expect(cpuWasShared(0.2, 2)).toBe(false);
+    expect(cpuWasShared(0.6, 2)).toBe(true);
+    expect(cpuWasShared(2, 8)).toBe(false);
+    expect(cpuWasShared(7, 8)).toBe(true);
+  });
+
+  it('marks the records of the cases measured on a shared CPU, and says how many in words', () => {
+    const load = readCpuLoad({ cores: 2, cases: { 'nqueens|n=12': 1.4, 'nqueens|n=8': 0.1 } })!;
+    const [busy, quiet] = markSharedCpu([record('n=12'), record('n=8')], load) as (ResultRecord & { cpu_shared?: unknown })[];
+    expect(busy!.cpu_shared).toEqual({ others_cores: 1.4, cores: 2 });
+    expect(quiet!.cpu_shared).toBeUndefined();
+    expect(cpuLoadText(load)).toEqual({ shared: true, text: expect.stringContaining('Shared CPU: while 1 of 2 cases were measured, other programs kept up to 1.4 of 2 cores busy') });
+  });
+
+  it('reads nothing from a load it cannot trust', () => {
+    expect(readCpuLoad(null)).toBeUndefined();
+    expect(readCpuLoad({ cores: -1, cases: {} })).toBeUndefined();
+    expect(readCpuLoad({ cores: 2, cases: { a: 'x', b: 5, c: 1 } })?.cases).toEqual(new Map([['c', 1]]));
+  });
+});
