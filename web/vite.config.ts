@@ -7,6 +7,8 @@ import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vite';
 // @ts-expect-error: plain ESM helper shared with the start script
 import { nativeBenchResponse } from '../scripts/lib/native-results.mjs';
+// @ts-expect-error: plain ESM helper, tested on its own (tests/web/native-run.test.ts)
+import { NativeRunner, nativeRunMiddleware } from '../scripts/lib/native-run.mjs';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -25,6 +27,21 @@ function nativeBench(): Plugin {
     name: 'simd-puzzles-native-bench',
     configureServer: (server) => void server.middlewares.use(handler),
     configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}
+
+// "Measure natively now": the native CLI on the case on screen, for the page on this machine only
+// (scripts/lib/native-run.mjs says who may ask, and how a run is bounded).
+function nativeRun(): Plugin {
+  const attach = (server: { middlewares: Connect.Server; httpServer: { on(event: 'close', fn: () => void): unknown } | null }) => {
+    const runner = new NativeRunner();
+    server.httpServer?.on('close', () => runner.close());
+    server.middlewares.use(nativeRunMiddleware(runner));
+  };
+  return {
+    name: 'simd-puzzles-native-run',
+    configureServer: (server) => attach(server),
+    configurePreviewServer: (server) => attach(server),
   };
 }
 
@@ -82,7 +99,7 @@ function peerFiles(): Plugin {
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), peerFiles()],
+  plugins: [nativeBench(), nativeRun(), peerFiles()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },

@@ -252,6 +252,7 @@ struct RunArgs {
   std::string file;
   bool json_out = false;
   bool time = false;
+  bool progress_json = false;
   HarnessArgs harness;
 };
 
@@ -270,12 +271,15 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
     if (!read_file(args.file, bytes, error)) return fail(error, args.json_out);
     input = sp::Input::file(bytes);  // an empty file is still a file
   }
-  ProgressPrinter progress(!args.time);
+  ProgressPrinter progress(!args.time, args.progress_json);
   json response = sp::handle_request(request, input, [&](const json& e) { progress(e); });
   progress.finish();
   if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>(), args.json_out);
 
   if (args.json_out) {
+    // The machine the numbers come from, as a bench report has it: the page's "Measure natively
+    // now" turns this response into a report (scripts/lib/native-run.mjs).
+    response["environment"] = sp::handle_request({{"action", "environment"}})["environment"];
     std::cout << sp::dump_json(response, 2) << "\n";
   } else {
     std::cout << puzzle.info().id << " " << response["case"].get<std::string>();
@@ -430,6 +434,7 @@ int main(int argc, char** argv) {
     sub->add_option("--file", a.file, "input file, for puzzles that read one");
     sub->add_flag("--json", a.json_out, "print the result as JSON");
     sub->add_flag("--time", a.time, "also time each kernel with the harness");
+    sub->add_flag("--progress-json", a.progress_json, "progress on stderr as one JSON event per line");
     a.harness.add_to(sub);
     run_puzzles[id] = sub;
   }

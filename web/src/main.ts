@@ -18,6 +18,7 @@ import type { Actions } from './app/views/actions';
 import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
 import { layout } from './app/views/layout';
+import { nativeNowView } from './app/views/native-now-view';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
@@ -62,11 +63,13 @@ async function start() {
     importNative: (file) => void native.importFile(file),
   };
   // In this order: the focus moves once the controls and results are drawn.
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el)]) store.subscribe(view);
+  const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow() });
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, shareView(el, actions), focusView(el)]) store.subscribe(view);
 
   void runs.probePeers();
   await router.start();
   if (!store.get().run) store.update((s) => withStatus(s, 'Ready.'));
+  void native.probeNow();
   await native.follow();
 }
 

@@ -34,8 +34,10 @@ function cpuNote(native: NativeSource | null): HTMLElement | null {
 
 /** `measuring`: the server's background native benchmark, while it builds or measures;
  * `nativeExtra`: what the Native card offers besides (Measure natively now). */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
-  const nativeNote = !native && measuring
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null, measuredNow: Environment | null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
+  const nativeNote = !native && measuredNow
+    ? 'Measured now: the server measured the cases you asked for on this machine (Measure natively now).'
+    : !native && measuring
     ? measuring.phase === 'build'
       ? '`npm start` is building the native CLI on this machine; its numbers appear here as it measures them.'
       : '`npm start` is measuring this machine; its numbers appear here as each puzzle finishes.'
@@ -48,7 +50,7 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
         : `Imported from ${native.fileName ?? 'a file'}: ratios compare different machines unless you know otherwise.`;
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser'),
-    card('Native', nativeNote, native?.report.environment ?? null, 'native', cpuNote(native), ...nativeExtra),
+    card('Native', nativeNote, native?.report.environment ?? measuredNow, 'native', cpuNote(native), ...nativeExtra),
     sharer ? card('Sharer', 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );

@@ -2,8 +2,9 @@
 // serves the report, app/native.ts) or imported by the user (a file from `simd-puzzles bench
 // --json`). Either is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
-import { fetchServedNative, importReportFile, markSharedCpu, type NativeSource } from './native';
-import { withNotice, type Notice, type Store } from './state/store';
+import { cpuLoadText, fetchServedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type NativeSource } from './native';
+import { caseOnScreen, puzzleStateOf } from './state/selectors';
+import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
 
 export class NativeFeed {
@@ -51,6 +52,62 @@ export class NativeFeed {
     }
   }
 
+  /** Whether the page's server measures cases natively on request ("Measure natively now"). */
+  async probeNow() {
+    const available = await nativeRunAvailable();
+    this.store.update((s) => ({ ...s, nativeNow: { ...s.nativeNow, available } }));
+  }
+
+  /**
+   * Measures the case on screen natively, now, on the machine serving the page: the full harness
+   * profile, while the page runs nothing else (Run waits), with progress and Stop. Its records
+   * are re-checked like a served report's and replace the benchmark's numbers of the case, marked
+   * "measured now" (and "shared CPU" if other programs kept the CPU busy meanwhile).
+   */
+  async measureNow() {
+    const s = this.store.get();
+    const check = caseOnScreen(puzzleStateOf(s));
+    if (!check || s.run || s.nativeNow.run?.state === 'running' || s.nativeNow.run?.state === 'starting') return;
+    const run = { puzzle: s.puzzleId, caseKey: check.case_key, label: check.case, fraction: 0 };
+    const set = (state: NonNullable<NativeNowState['run']>['state'], detail: string, fraction = 0) =>
+      this.store.update((x) => withNow(x, { run: { ...run, state, detail, fraction } }));
+    if (check.input) return set('failed', 'a case read from a file cannot be measured from the page: the server does not have your file (run `simd-puzzles run ' + s.puzzleId + ' --file FILE --time` where it is)');
+    set('starting', 'asking the server');
+    const started = await startNativeRun(s.puzzleId, check.params);
+    if ('error' in started) return set('failed', started.error);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const st = await nativeRunStatus();
+      if (!st) return set('failed', 'the server stopped answering');
+      if (st.state === 'idle' || st.id !== started.id) return set('failed', 'the server lost the run');
+      if (st.state === 'running') {
+        set('running', st.kernel ?? 'starting', st.fraction);
+        continue;
+      }
+      if (st.state !== 'done') return set(st.state, st.error);
+      const { records, rejected } = await this.verifier.verify(markSharedCpu(st.source.report.records, st.source.cpuLoad), 'report');
+      const load = st.source.cpuLoad ? cpuLoadText(st.source.cpuLoad) : null;
+      const notes = [
+        `${records.length} kernels in ${st.seconds.toFixed(0)} s`,
+        load ? (load.shared ? `shared CPU: ${load.text.replace(/^Shared CPU: /, '')}` : 'quiet CPU') : 'CPU load unknown',
+        ...(st.failed.length ? [`${st.failed.length} failed (${st.failed.slice(0, 2).join('; ')})`] : []),
+        ...(rejected.length ? [`${rejected.length} left out (${rejected.slice(0, 2).map((r) => r.reason).join('; ')})`] : []),
+      ];
+      const measured = records.map((r) => ({ ...r, measured_now: true as const }));
+      this.store.update((x) => withNow(x, {
+        run: { ...run, state: 'done', detail: notes.join('; '), fraction: 1 },
+        // The case's earlier measurement gives way to this one; other cases' stay.
+        records: [...x.nativeNow.records.filter((r) => !measured.some((m) => m.puzzle === r.puzzle && m.case_key === r.case_key)), ...measured],
+        environment: st.source.report.environment,
+      }));
+      return;
+    }
+  }
+
+  async stopNow() {
+    await stopNativeRun();
+  }
+
   /** A report the user picked or dropped. */
   async importFile(file: File | undefined) {
     if (!file) return;
@@ -84,4 +141,8 @@ export class NativeFeed {
   private notice(cause: string, notice: Notice | null) {
     this.store.update((s) => withNotice(s, cause, notice));
   }
+}
+
+function withNow(s: PageState, change: Partial<NativeNowState>): PageState {
+  return { ...s, nativeNow: { ...s.nativeNow, ...change } };
 }

@@ -1,7 +1,7 @@
 // Native numbers for the page: the report `npm start` measured on this machine (served at
 // /api/native-bench.json), or a report file the user imports (`simd-puzzles bench --json`).
 import { z } from 'zod';
-import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Report } from '../share/schema';
+import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Params, type Report } from '../share/schema';
 import { neutralizeBidi } from '../share/text';
 
 export type NativeOrigin = 'same-machine' | 'served' | 'imported';
@@ -139,4 +139,80 @@ export async function importReportFile(file: File): Promise<NativeSource | { err
   const parsed = parseReport(await file.text());
   if (!parsed.ok) return { error: `${file.name}: ${parsed.error}` };
   return { report: parsed.report, origin: 'imported', fileName: file.name.slice(0, 120), unreadable: parsed.unreadable };
+}
+
+// ---- "Measure natively now": the server's native-run endpoint (scripts/lib/native-run.mjs) ----
+
+const NATIVE_RUN = 'api/native-run';
+
+/** What the server says of its native run: how far it got, or what came of it. */
+export type NativeRunStatus =
+  | { state: 'idle' }
+  | { state: 'running'; id: number; fraction: number; kernel?: string }
+  | { state: 'done'; id: number; source: NativeSource; failed: string[]; seconds: number }
+  | { state: 'failed' | 'stopped'; id: number; error: string };
+
+const text = (x: unknown, max: number) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, max)) : '');
+
+/** The endpoint's answer, read like anything from outside: bounded, the report parsed as one. */
+export function readNativeRunStatus(value: unknown): NativeRunStatus | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const id = typeof v.id === 'number' && Number.isInteger(v.id) ? v.id : -1;
+  if (v.state === 'idle') return { state: 'idle' };
+  if (v.state === 'running') return { state: 'running', id, fraction: typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0, kernel: text(v.kernel, 60) || undefined };
+  if (v.state === 'failed' || v.state === 'stopped') return { state: v.state, id, error: text(v.error, 300) || v.state };
+  if (v.state !== 'done' || !v.result || typeof v.result !== 'object') return null;
+  const result = v.result as { report?: unknown; cpu_load?: unknown; failed?: unknown };
+  const parsed = parseReport(JSON.stringify(result.report ?? null));
+  if (!parsed.ok) return { state: 'failed', id, error: `the native run's report is unreadable: ${parsed.error}` };
+  const load = result.cpu_load as { cores?: unknown; others_cores?: unknown } | null | undefined;
+  // One window for the whole run: every case (there is one) gets the same load.
+  const cpuLoad = readCpuLoad(load && { cores: load.cores, cases: Object.fromEntries(parsed.report.records.map((r) => [`${r.puzzle}|${r.case}`, load.others_cores])) });
+  const failed = Array.isArray(result.failed) ? result.failed.slice(0, 20).map((f) => text(f, 160)) : [];
+  return { state: 'done', id, source: { report: parsed.report, origin: 'same-machine', ...(cpuLoad ? { cpuLoad } : {}) }, failed, seconds: typeof v.seconds === 'number' ? v.seconds : 0 };
+}
+
+async function nativeRunRequest(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<{ ok: boolean; value: unknown }> {
+  const res = await fetch(NATIVE_RUN, {
+    method,
+    cache: 'no-store',
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const value: unknown = await res.json().catch(() => null);
+  return { ok: res.ok, value };
+}
+
+/** Whether the page's server measures cases natively on request (not so on static hosting). */
+export async function nativeRunAvailable(): Promise<boolean> {
+  try {
+    const { ok, value } = await nativeRunRequest('GET');
+    return ok && readNativeRunStatus(value) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the server to measure `params` of `puzzle` now: the run's id, or why it will not. */
+export async function startNativeRun(puzzle: string, params: Params): Promise<{ id: number } | { error: string }> {
+  try {
+    const { ok, value } = await nativeRunRequest('POST', { puzzle, params });
+    const v = (value ?? {}) as { id?: unknown; error?: unknown };
+    if (ok && typeof v.id === 'number') return { id: v.id };
+    return { error: text(v.error, 300) || 'the server did not start a native run' };
+  } catch (e) {
+    return { error: `the server did not answer (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+export async function nativeRunStatus(): Promise<NativeRunStatus | null> {
+  try {
+    return readNativeRunStatus((await nativeRunRequest('GET')).value);
+  } catch {
+    return null;
+  }
+}
+
+export async function stopNativeRun(): Promise<void> {
+  await nativeRunRequest('DELETE').catch(() => undefined);
 }

@@ -74,7 +74,8 @@ export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLEleme
   const r = ratioOf(a, b);
   if (!r) return '–';
   const order = undecided(r) ? 'undecided' : r.value > 1 ? 'faster' : 'slower';
-  return h('span', { className: `ratio-value ${order}`, title: ratioTitle(r, what), attrs: { 'data-ratio': order, 'data-mark': r.doubtful ? 'doubtful' : 'ratio' } }, ratioText(r));
+  return h('span', { className: `ratio-value ${order}`, title: ratioTitle(r, what), attrs: { 'data-ratio': order, 'data-mark': 'ratio' } },
+    ratioText({ ...r, doubtful: null }), r.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, ', doubtful') : null);
 }
 
 /** A native number as the tables show it: its median and ISA, and in words whether it was measured
@@ -83,7 +84,7 @@ export function nativeCell(record: PageRecord, note: string, claim: boolean): HT
   return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${record.isa}${note})`,
     record.measured_now ? h('span', { className: 'measured-now', attrs: { 'data-mark': 'now' } }, ' measured now') : null,
     record.cpu_shared ? h('span', { className: 'shared-cpu', title: `other programs used ${record.cpu_shared.others_cores.toFixed(1)} of ${record.cpu_shared.cores} cores while it was measured`, attrs: { 'data-mark': 'shared-cpu' } }, ' shared CPU') : null,
-    claim ? ' ' : null, claim ? timingClaim('an imported') : null);
+    claim && !record.measured_now ? ' ' : null, claim && !record.measured_now ? timingClaim('an imported') : null);
 }
 
 const rowKey = (r: PageRecord) => `${r.kernel}/${r.isa}|${r.build}`;

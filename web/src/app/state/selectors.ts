@@ -81,8 +81,12 @@ export function runPlan(s: PageState, id: string, selected: ReadonlySet<string>)
     .filter((p) => p.kernels.length);
 }
 
+/** The native records of a puzzle: the served or imported report's, except for the cases measured
+ * natively just now, whose new records take their place. */
 export function nativeRecords(s: PageState, id: string): PageRecord[] {
-  return (s.native?.records ?? []).filter((r) => r.puzzle === id);
+  const now = s.nativeNow.records.filter((r) => r.puzzle === id);
+  const remeasured = new Set(now.map((r) => r.case_key));
+  return [...(s.native?.records ?? []).filter((r) => r.puzzle === id && !remeasured.has(r.case_key)), ...now];
 }
 
 /** Other cases a puzzle holds results for (all of them when the table shows several). */

@@ -74,6 +74,28 @@ export interface RunState {
   startedAt: number;
 }
 
+/** "Measure natively now" (app/native-feed.ts): whether this page's server can, the run in
+ * progress or the last one, and what it measured (every case measured so far). */
+export interface NativeNowState {
+  /** The server has the endpoint (npm start, npm run dev; not a static copy of the page). */
+  available: boolean;
+  run: {
+    puzzle: string;
+    caseKey: string;
+    /** The case, as the table heading names it. */
+    label: string;
+    state: 'starting' | 'running' | 'done' | 'failed' | 'stopped';
+    fraction: number;
+    /** What it measures now ("kernel/isa"), or what came of it, in words. */
+    detail: string;
+  } | null;
+  /** Records measured now, re-checked like a served report's: they replace the benchmark's
+   * numbers of their case (state/selectors.ts, nativeRecords). */
+  records: readonly PageRecord[];
+  /** The machine they were measured on. */
+  environment: Environment | null;
+}
+
 export interface NativeState {
   source: NativeSource;
   /** Its records, re-checked like a link's. */
@@ -94,6 +116,7 @@ export interface PageState {
   native: NativeState | null;
   /** The server's background native benchmark while it runs (`npm start`), else null. */
   nativeMeasuring: ServedBenchStatus | null;
+  nativeNow: NativeNowState;
   /** Why each peer program cannot run in this page (null: it can), by kernel id. */
   peerUnavailable: ReadonlyMap<string, string | null>;
   run: RunState | null;
@@ -115,7 +138,7 @@ export interface PageState {
 export function initialState(): PageState {
   return {
     catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
-    puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
+    puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, nativeNow: { available: false, run: null, records: [], environment: null }, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };
 }

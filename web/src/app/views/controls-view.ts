@@ -95,9 +95,11 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
     file?.show(p.file);
     confirm(s.confirm);
     const busy = s.run !== null;
-    el.run.disabled = busy || !caseOnScreen(p);
+    // A native run measuring now (the Native panel) keeps the CPU to itself: Run waits for it.
+    const nativeNow = s.nativeNow.run?.state === 'running' || s.nativeNow.run?.state === 'starting';
+    el.run.disabled = busy || nativeNow || !caseOnScreen(p);
     el.stop.disabled = !busy;
-    for (const b of el.bench.querySelectorAll('button')) b.disabled = busy;
+    for (const b of el.bench.querySelectorAll('button')) b.disabled = busy || nativeNow;
     for (const f of document.querySelectorAll<HTMLFieldSetElement>('fieldset.run-inputs')) f.disabled = busy;
   };
 }

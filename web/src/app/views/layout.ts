@@ -27,6 +27,9 @@ export function layout() {
     chart: h('canvas', { attrs: { 'aria-label': 'median time per kernel' } }),
     extra: h('div', { className: 'extra' }),
     environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
+    // "Measure natively now", inside the Native panel (views/native-now-view.ts): one element for
+    // the page's life, so a redraw of the panel keeps its button and progress.
+    nativeNow: h('div', { className: 'native-now' }),
     copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
     share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),

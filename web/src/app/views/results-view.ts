@@ -52,7 +52,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     if (!s.puzzleId) return;
     const p = puzzleStateOf(s);
     // Redraw only when something shown changed: a run's progress events leave the results alone.
-    const inputs = [s.puzzleId, p, s.native, s.environments, s.nativeMeasuring?.phase];
+    const inputs = [s.puzzleId, p, s.native, s.environments, s.nativeMeasuring?.phase, s.nativeNow.records, s.nativeNow.environment];
     if (inputs.length === drawn.length && inputs.every((x, i) => x === drawn[i])) return;
     drawn = inputs;
     draw(s, p);
@@ -77,7 +77,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const context: ResultsContext = { mine, native, shared, params: check?.params ?? p.params, caseKey: key, engine };
     replaceChildren(el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), engine));
     const browserEnv = s.environments.get('simd128') ?? s.environments.get('baseline') ?? null;
-    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring));
+    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring, s.nativeNow.environment, el.nativeNow));
     // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
     // had, and a table of several cases shows none.
     const drawing = key !== null && p.view.kind === 'case' ? p.drawings.get(key) : undefined;

@@ -1,0 +1,134 @@
+// Native numbers for any case, and how sure they are: "Measure natively now" asks the server (the
+// same Vite plugin npm start serves) to run the native CLI on the case on screen; the server
+// refuses anyone but the page; numbers measured on a shared CPU read as such, and their ratios as
+// doubtful. Needs the native CLI (build/native/simd-puzzles).
+import { request } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, axeViolations, checked, cli, openPage, quickNativeReport, ratioPattern, rows, runAndWait, setN, tableFit, useBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+const port = new URL(baseUrl).port;
+
+/** A raw request to the native-run endpoint with the headers given (Node sends exactly these). */
+function ask(method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/native-run', method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const nativeStatus = (page: import('playwright-core').Page) => page.textContent('.native-now-status');
+
+describe('measure natively now', () => {
+  it('measures the case on screen natively, with progress, and shows it as measured now beside the browser’s run', async () => {
+    expect(existsSync(cli), 'build the native CLI first').toBe(true);
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    await setN(page, 9); // no benchmark case: no native number until measured now
+    await runAndWait(page);
+    expect((await rows(page)).every((r) => r.native === 'no native number')).toBe(true);
+
+    await page.waitForSelector('[data-env="native"] #native-now:not([disabled])');
+    await page.click('#native-now');
+    // Progress while it runs (or it was already done: a small case), and Run waits meanwhile.
+    await page.waitForFunction(() => /Measuring n=9 natively|Measured now/.test(document.querySelector('.native-now-status')?.textContent ?? ''));
+    await page.waitForFunction(() => (document.querySelector('.native-now-status')?.textContent ?? '').startsWith('Measured now'), null, { timeout: 120_000 });
+    expect(await nativeStatus(page)).toMatch(/^Measured now: n=9, 1\d kernels in \d+ s; (quiet CPU|shared CPU: .*|CPU load unknown)\.$/);
+
+    const table = await rows(page);
+    for (const row of table.filter((r) => !r.key.includes('peer'))) {
+      expect(row.native, JSON.stringify(row)).toMatch(/^[\d.]+ (ns|µs|ms) \([a-z0-9.]+(, other width)?\) measured now( shared CPU)?$/);
+      expect(row['vs-native'], JSON.stringify(row)).toMatch(ratioPattern);
+    }
+    // The legend says what "measured now" and a ratio's range mean, in words.
+    expect(await page.textContent('.legend')).toContain('native numbers measured on request, just now');
+    expect(await page.textContent('.legend')).toContain('the range both sides’ noise allows');
+    expect(await page.textContent('[data-env="native"] .env-note')).toContain('Measured now');
+    expect(await tableFit(page)).toMatchObject({ overflow: 0, outside: [], hidden: [], page: 0 });
+    await page.screenshot({ path: join(artifacts, 'native-now-1366.png'), fullPage: true });
+    expect((await axeViolations(page)).filter((v) => /^(critical|serious)/.test(v))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('stops a native run on Stop, and says so', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    await setN(page, 13);
+    await checked(page);
+    await page.waitForSelector('#native-now:not([disabled])');
+    await page.click('#native-now');
+    await page.waitForSelector('#native-now-stop:not([disabled])', { timeout: 30_000 });
+    expect(await page.isDisabled('#run')).toBe(true); // a browser run would share the CPU
+    await page.click('#native-now-stop');
+    await page.waitForFunction(() => (document.querySelector('.native-now-status')?.textContent ?? '').startsWith('Not measured'), null, { timeout: 30_000 });
+    expect(await nativeStatus(page)).toBe('Not measured: stopped: you pressed Stop.');
+    expect(await page.isDisabled('#run')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses another website, a DNS-rebinding name and a request without Origin, and bad params with the engine’s message', async () => {
+    const self = { Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/json' };
+    const run = JSON.stringify({ puzzle: 'nqueens', params: { n: 99 } });
+    expect((await ask('POST', { ...self, Origin: 'https://evil.example' }, run)).status).toBe(403);
+    expect((await ask('POST', { ...self, Host: `rebound.example:${port}`, Origin: `http://rebound.example:${port}` }, run)).status).toBe(403);
+    expect((await ask('POST', { Host: self.Host, 'Content-Type': 'application/json' }, run)).status).toBe(403);
+    expect((await ask('POST', { ...self, 'Content-Type': 'text/plain' }, run)).status).toBe(403);
+    expect((await ask('DELETE', { Host: self.Host, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await ask('POST', self, JSON.stringify({ puzzle: 'nqueens', params: { '--kernel': 'x' } }))).body).toContain('is not a parameter name');
+
+    // The page itself gets through; the engine refuses the params, and the page says why.
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    const answer = await page.evaluate(async () => {
+      const res = await fetch('api/native-run', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ puzzle: 'nqueens', params: { n: 99 } }) });
+      return res.status;
+    });
+    expect(answer).toBe(202);
+    await page.waitForFunction(async () => (await (await fetch('api/native-run')).json()).state === 'failed');
+    expect(await page.evaluate(async () => (await (await fetch('api/native-run')).json()).error)).toBe('n must be in 1..20, got 99');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('native numbers measured on a shared CPU', () => {
+  it('marks them in the table and the Native panel, and their ratios doubtful', async () => {
+    const report = JSON.parse(readFileSync(quickNativeReport('nqueens', ['--case', 'n=8']), 'utf8'));
+    const page = await browser().newPage({ viewport: { width: 1366, height: 768 } });
+    await page.route('**/api/native-bench.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ available: true, sameMachine: true, report, status: { state: 'done', fraction: 1 }, cpu_load: { cores: 2, cases: { 'nqueens|n=8': 1.4 } } }),
+      }),
+    );
+    await page.goto(`${baseUrl}#nqueens`);
+    await page.waitForFunction(() => (document.querySelector('[data-env="native"]')?.textContent ?? '').includes('Shared CPU'), null, { timeout: 30_000 });
+    expect(await page.textContent('[data-env="native"] [data-cpu="shared"]')).toContain('while 1 of 1 cases were measured, other programs kept up to 1.4 of 2 cores busy');
+    await setN(page, 8);
+    await runAndWait(page);
+    const table = await rows(page);
+    const simd = table.filter((r) => r.native !== 'no native number');
+    expect(simd.length).toBeGreaterThan(0);
+    for (const row of simd) {
+      expect(row.native, JSON.stringify(row)).toContain(' shared CPU');
+      expect(row['vs-native'], JSON.stringify(row)).toMatch(ratioPattern);
+      expect(row['vs-native']).toMatch(/, doubtful$/);
+    }
+    expect(await page.textContent('.legend')).toContain('measured while other programs kept this machine’s CPU busy');
+    expect(await tableFit(page)).toMatchObject({ overflow: 0, outside: [], hidden: [], page: 0 });
+    await page.screenshot({ path: join(artifacts, 'native-shared-cpu-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('table[data-table="run"]')?.classList.contains('cards'));
+    expect(await tableFit(page)).toMatchObject({ overflow: 0, outside: [], hidden: [], page: 0 });
+    await page.screenshot({ path: join(artifacts, 'native-shared-cpu-390.png'), fullPage: true });
+    await page.close();
+  });
+});
