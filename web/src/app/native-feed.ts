@@ -2,7 +2,7 @@
 // serves the report, app/native.ts) or imported by the user (a file from `simd-puzzles bench
 // --json`). Either is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
-import { cpuLoadText, fetchServedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type NativeSource } from './native';
+import { cpuWasShared, fetchServedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
 import { caseOnScreen, puzzleStateOf } from './state/selectors';
 import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
@@ -86,10 +86,9 @@ export class NativeFeed {
       }
       if (st.state !== 'done') return set(st.state, st.error);
       const { records, rejected } = await this.verifier.verify(markSharedCpu(st.source.report.records, st.source.cpuLoad), 'report');
-      const load = st.source.cpuLoad ? cpuLoadText(st.source.cpuLoad) : null;
       const notes = [
         `${records.length} kernels in ${st.seconds.toFixed(0)} s`,
-        load ? (load.shared ? `shared CPU: ${load.text.replace(/^Shared CPU: /, '')}` : 'quiet CPU') : 'CPU load unknown',
+        st.source.cpuLoad ? runLoadText(st.source.cpuLoad) : 'CPU load unknown',
         ...(st.failed.length ? [`${st.failed.length} failed (${st.failed.slice(0, 2).join('; ')})`] : []),
         ...(rejected.length ? [`${rejected.length} left out (${rejected.slice(0, 2).map((r) => r.reason).join('; ')})`] : []),
       ];
@@ -145,4 +144,12 @@ export class NativeFeed {
 
 function withNow(s: PageState, change: Partial<NativeNowState>): PageState {
   return { ...s, nativeNow: { ...s.nativeNow, ...change } };
+}
+
+/** How busy the CPU was during one native run (one window: every case has the same load). */
+function runLoadText(load: CpuLoad): string {
+  const others = Math.max(0, ...load.cases.values());
+  return cpuWasShared(others, load.cores)
+    ? `shared CPU: other programs kept ${others.toFixed(1)} of ${load.cores} cores busy, so these numbers may be too slow`
+    : `quiet CPU: other programs used ${others.toFixed(1)} of ${load.cores} cores`;
 }
