@@ -50,7 +50,7 @@ for (const build of ['simd128', 'baseline']) {
 }
 const nativeRecords = native.report.records;
 const compared = {};
-for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n]) => window.simdPuzzles.compare(w, n), [runs[build].records, nativeRecords]);
+for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n, l]) => window.simdPuzzles.compare(w, n, l), [runs[build].records, nativeRecords, native.cpu_load ?? null]);
 
 // Browser peers (chess: Stockfish.js, chess.js) on every case our kernels ran that they have a
 // counterpart for, in the same page and run, after our kernels.
@@ -152,6 +152,9 @@ const md = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${env.cpu} (${env.arch}); native ${env.compiler}, ${env.flags}; ` +
     `wasm in ${browserEnv.user_agent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, cross-origin isolated: ${browserEnv.cross_origin_isolated}.` +
     `${native.sameMachine ? ' Same machine, one run.' : ' WARNING: native numbers are not from this machine.'}`,
+  '',
+  'Ratios as the page shows them (web/src/app/ratio.ts): the medians\' ratio, then the range both sides\' noise allows (fastest sample to median + MAD); ' +
+    '"≈ 1×" where that range holds 1 (either side may be faster); ", doubtful" where the native numbers were measured while other programs kept the CPU busy.',
   '',
   `| ${header.join(' | ')} |`,
   `| ${header.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`,

@@ -45,6 +45,22 @@ function nativeRun(): Plugin {
   };
 }
 
+// The built page's assets carry a hash of their content in their names (assets/main-BgeMVB-D.js),
+// so a browser may keep them for good: every worker loads the wasm module, and with Vite's
+// 'no-cache' each one asked the server again (one module was sent three times per load).
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+function cachedAssets(): Plugin {
+  const handler: Connect.NextHandleFunction = (req, res, next) => {
+    if (HASHED_ASSET.test(req.url?.split('?')[0] ?? '')) {
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? 'public, max-age=31536000, immutable' : value);
+    }
+    next();
+  };
+  return { name: 'simd-puzzles-cached-assets', configurePreviewServer: (server) => void server.middlewares.use(handler) };
+}
+
 // A peer program (chess: Stockfish.js, npm `stockfish`, GPL-3.0) is a separate program the page
 // runs in a worker of its own: served as installed from node_modules, never imported, so no build
 // copies it into the page's bundle. Each peer declares what it needs in
@@ -99,7 +115,7 @@ function peerFiles(): Plugin {
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), nativeRun(), peerFiles()],
+  plugins: [nativeBench(), nativeRun(), peerFiles(), cachedAssets()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },

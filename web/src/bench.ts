@@ -3,6 +3,7 @@
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
 import { learnIsas, nativeCounterpart } from './app/compare';
+import { markSharedCpu, readCpuLoad } from './app/native';
 import { ratioOf, ratioText } from './app/ratio';
 import type { Catalog } from './share/engine-types';
 import { peerTiming } from './peers/timing';
@@ -53,7 +54,10 @@ const api = {
       return { error: e instanceof Error ? e.message : String(e) };
     }
   },
-  compare(wasm: PageRecord[], native: PageRecord[]) {
+  /** `cpuLoad`: how busy the CPU was while the native numbers were measured (the served
+   * cpu_load): those measured on a shared CPU make their ratios doubtful, as on the page. */
+  compare(wasm: PageRecord[], nativeRecords: PageRecord[], cpuLoad?: unknown) {
+    const native = markSharedCpu(nativeRecords, readCpuLoad(cpuLoad)) as PageRecord[];
     return wasm.map((record) => {
       const counterpart = nativeCounterpart(record, native);
       const ratio = counterpart ? ratioOf(record, counterpart.record) : null;

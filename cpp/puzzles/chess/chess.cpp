@@ -152,6 +152,7 @@ std::vector<NamedCase> Chess::cases() {
   std::vector<NamedCase> out;
   for (const char* piece : kPieceNames)
     for (const char* measure : kMeasureNames) out.push_back(attacks_case(piece, measure));
+  out.push_back(perft_case("startpos", 4));  // the page's default case: native numbers for a newcomer's first run
   out.push_back(perft_case("startpos", 5));
   out.push_back(perft_case("startpos", 6));
   out.push_back(perft_case("kiwipete", 4));

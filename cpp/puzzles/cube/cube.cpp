@@ -261,6 +261,9 @@ std::vector<NamedCase> Cube::cases() {
       bench("invert-latency"),
       {"moves=R U2 D' B D' op=order seed=1 with=",
        {{"op", "order"}, {"moves", "R U2 D' B D'"}, {"with", ""}, {"seed", 1}}},
+      // The page's default case, so the case a newcomer runs first has native numbers.
+      {"moves=R U R' U' op=apply seed=1 with=",
+       {{"op", "apply"}, {"moves", "R U R' U'"}, {"with", ""}, {"seed", 1}}},
   };
 }
 
