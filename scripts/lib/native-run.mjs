@@ -85,6 +85,8 @@ export class NativeRunner {
     this.state = { state: 'idle' };
     this.child = null;
     this.runs = 0;
+    /** Stops the run in progress, saying why (set by start for its child). */
+    this.kill = () => {};
   }
 
   /** Starts a run of `puzzle` with `params`; returns [status code, body]. */
