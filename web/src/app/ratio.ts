@@ -58,12 +58,19 @@ export function ratioOf(a: PageRecord, b: PageRecord): RatioEstimate | null {
 /** Whether the interval leaves the order open: either side may be the faster. */
 export const undecided = (r: RatioEstimate) => r.lo <= 1 && r.hi >= 1;
 
+/** A ratio's two parts as shown: "1.80×" (or "≈ 1×" when the interval holds 1) and its range
+ * "(1.62–2.01)"; a table may break the line between them. */
+export function ratioParts(r: RatioEstimate): { value: string; range: string } {
+  const range = `(${formatRatioNumber(r.lo)}–${Number.isFinite(r.hi) ? formatRatioNumber(r.hi) : '∞'})`;
+  return { value: `${undecided(r) ? '≈ 1' : formatRatioNumber(r.value)}×`, range };
+}
+
 /** A ratio as every table shows it: "1.80× (1.62–2.01)", "≈ 1× (0.91–1.12)" when the interval
  * holds 1, ", doubtful" after it when a side was measured on a shared CPU; "–" without one. */
 export function ratioText(r: RatioEstimate | null): string {
   if (!r || !Number.isFinite(r.value)) return '–';
-  const range = `(${formatRatioNumber(r.lo)}–${Number.isFinite(r.hi) ? formatRatioNumber(r.hi) : '∞'})`;
-  return `${undecided(r) ? '≈ 1' : formatRatioNumber(r.value)}× ${range}${r.doubtful ? ', doubtful' : ''}`;
+  const { value, range } = ratioParts(r);
+  return `${value} ${range}${r.doubtful ? ', doubtful' : ''}`;
 }
 
 /** A sentence for a tooltip: what the ratio compares and how sure it is. */

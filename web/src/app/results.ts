@@ -11,7 +11,7 @@ import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun } from './compare';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
-import { ratioOf, ratioText, ratioTitle, undecided } from './ratio';
+import { ratioOf, ratioParts, ratioTitle, undecided } from './ratio';
 
 export interface TableInput {
   mine: readonly PageRecord[];
@@ -74,8 +74,14 @@ export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLEleme
   const r = ratioOf(a, b);
   if (!r) return '–';
   const order = undecided(r) ? 'undecided' : r.value > 1 ? 'faster' : 'slower';
+  const { value, range } = ratioParts(r);
+  const dash = range.indexOf('–') + 1;
+  // A narrow column breaks the line before the range, or after its dash, never inside a number
+  // (the text reads as ratioText).
   return h('span', { className: `ratio-value ${order}`, title: ratioTitle(r, what), attrs: { 'data-ratio': order, 'data-mark': 'ratio' } },
-    ratioText({ ...r, doubtful: null }), r.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, ', doubtful') : null);
+    h('span', { className: 'nobreak' }, value), ' ',
+    h('span', { className: 'ratio-range' }, h('span', { className: 'nobreak' }, range.slice(0, dash)), h('wbr'), h('span', { className: 'nobreak' }, range.slice(dash))),
+    r.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, ', doubtful') : null);
 }
 
 /** A native number as the tables show it: its median and ISA, and in words whether it was measured
