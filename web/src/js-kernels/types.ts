@@ -12,7 +12,11 @@ export interface JsOutcome {
   work: number;
 }
 
-export const answerOf = (o: JsOutcome): Record<string, unknown> => (typeof o.answer === 'function' ? o.answer() : o.answer);
+/** The answer as the engine's JSON has it: keys in order (nlohmann sorts them), made after the call. */
+export function answerOf(o: JsOutcome): Record<string, unknown> {
+  const answer = typeof o.answer === 'function' ? o.answer() : o.answer;
+  return Object.fromEntries(Object.entries(answer).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 export interface JsKernel<C = unknown> {
   puzzle: string;
