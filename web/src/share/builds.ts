@@ -23,7 +23,7 @@ interface BuildInfo {
 const INFO: Record<Build, BuildInfo> = {
   simd128: { record: 'wasm-simd128', label: 'wasm SIMD128', picker: 'wasm SIMD128', colour: '#2f6fdb' },
   baseline: { record: 'wasm-baseline', label: 'wasm baseline', picker: 'wasm baseline (no SIMD)', colour: '#8ab0f0' },
-  js: { record: 'js', label: 'JavaScript', picker: 'plain JavaScript (no wasm; slower)', colour: '#c9a227' },
+  js: { record: 'js', label: 'JavaScript', picker: 'plain JavaScript', colour: '#c9a227' },
 };
 
 export const buildInfo = (build: Build): BuildInfo => INFO[build];
