@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, checked, linkChecked, openPage, rows, runAndWait, useBrowser } from './browser';
+import { artifacts, axeViolations, checked, linkChecked, openPage, rows, runAndWait, tableFit, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -41,6 +41,22 @@ describe('plain JavaScript beside wasm', () => {
     expect(await page.isChecked('input[data-build="js"]')).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('fits the run table with every build’s rows: a table at 1366 px, cards at 390 px', async () => {
+    for (const [viewport, cards] of [[{ width: 1366, height: 900 }, false], [{ width: 390, height: 844 }, true]] as const) {
+      const { page, errors } = await openPage(browser(), `${baseUrl}#chess`, viewport);
+      await fill(page, { mode: 'perft', fen: 'kiwipete', depth: '2' });
+      await page.check('input[data-build="baseline"]');
+      await page.check('input[data-build="js"]');
+      await runAndWait(page);
+      expect((await rows(page)).some((r) => r.build === 'JavaScript')).toBe(true);
+      expect(await tableFit(page)).toEqual({ overflow: 0, outside: [], hidden: [], cards, page: 0 });
+      await page.screenshot({ path: join(artifacts, `js-kernels-chess-${viewport.width}.png`), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it.each(CASES)('runs %s in JavaScript: verified, with wasm ÷ JS; a link carries the rows, re-checked', async (puzzle, fields, kernels, reference) => {
