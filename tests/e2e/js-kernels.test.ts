@@ -59,6 +59,24 @@ describe('plain JavaScript beside wasm', () => {
     }
   });
 
+  it('shows a long JavaScript run’s progress sample by sample, and Stop ends it at once', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
+    await fill(page, { n: '15' }); // about a second a call in JavaScript: 13 calls at least
+    await pick(page, ['bitmask-recursive/scalar'], true);
+    await page.uncheck('input[data-build="simd128"]');
+    await page.click('#run');
+    await page.waitForFunction(() => /js · kernel 1\/1 bitmask-recursive\/scalar · (warming up|sample)/.test(document.querySelector('.status')?.textContent ?? ''));
+    await page.click('#stop');
+    await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '').startsWith('Stopped'));
+    expect(await rows(page)).toEqual([]);
+    // A new run works, on a fresh worker.
+    await fill(page, { n: '6' });
+    await runAndWait(page);
+    expect((await rows(page)).map((r) => [r.build, r.verified, r.answer])).toEqual([['JavaScript', '✓', 'total=4 unique=1']]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it.each(CASES)('runs %s in JavaScript: verified, with wasm ÷ JS; a link carries the rows, re-checked', async (puzzle, fields, kernels, reference) => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#${puzzle}`);
     await fill(page, fields);
