@@ -14,6 +14,7 @@ export interface Isolation {
 const SERVICE_WORKER = 'coi-sw.js';
 // Set just before the one reload, so a service worker that does not help cannot loop the page.
 const RELOADED = 'simd-puzzles:coi-reloaded';
+const ACTIVATE_MS = 10_000;
 
 /** The isolation in effect, after registering the service worker if it is needed; 'reloading'
  * when the page is about to reload to come back isolated (start nothing then). */
@@ -29,7 +30,9 @@ export async function ensureIsolation(): Promise<Isolation | 'reloading'> {
   try {
     // Relative to the page: the site may live under any sub-path.
     await workers.register(new URL(SERVICE_WORKER, document.baseURI), { scope: './' });
-    await workers.ready;
+    // `ready` waits for a worker to activate, which one that fails to install never does.
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('it did not activate within 10 s')), ACTIVATE_MS));
+    await Promise.race([workers.ready, timeout]);
   } catch (e) {
     return { kind: 'none', reason: `the server sends no COOP/COEP headers, and the service worker that adds them could not start (${String(e).slice(0, 120)})` };
   }

@@ -115,7 +115,7 @@ class StockfishPeer implements PeerProgram {
 
   availability(): Promise<string | null> {
     this.probe ??= Promise.all([present(STOCKFISH_SCRIPT), present(STOCKFISH_WASM)]).then(([js, wasm]) =>
-      js && wasm ? null : `Stockfish.js (${served.license}) is not served here. A static site ships it only when built with \`${served.optIn}\`, which puts its licence and source beside it; \`npm start\` serves it from node_modules, where npm install puts the package \`${served.package}\` (a separate program, never bundled)`);
+      js && wasm ? null : `Stockfish.js (${served.license}) is not served here. A static site ships it only when built with \`${served.optIn}\`, with its licence and where its source is; \`npm start\` serves it from node_modules, where npm install puts the package \`${served.package}\` (a separate program, never bundled)`);
     return this.probe;
   }
 
