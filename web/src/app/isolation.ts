@@ -21,8 +21,7 @@ const ACTIVATE_MS = 10_000;
 export async function ensureIsolation(): Promise<Isolation | 'reloading'> {
   const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   const ours = workers?.controller?.scriptURL.endsWith(`/${SERVICE_WORKER}`) === true;
-  const reloaded = sessionStorage.getItem(RELOADED) !== null;
-  sessionStorage.removeItem(RELOADED);
+  const reloaded = takeReloadMark();
   if (self.crossOriginIsolated) return { kind: ours ? 'service-worker' : 'server-headers' };
   if (!workers || !window.isSecureContext)
     return { kind: 'none', reason: 'the server sends no COOP/COEP headers, and service workers need https (or localhost)' };
@@ -36,9 +35,30 @@ export async function ensureIsolation(): Promise<Isolation | 'reloading'> {
   } catch (e) {
     return { kind: 'none', reason: `the server sends no COOP/COEP headers, and the service worker that adds them could not start (${String(e).slice(0, 120)})` };
   }
-  sessionStorage.setItem(RELOADED, '1');
+  // Without storage (blocked by the browser) a reload could not tell it already happened.
+  if (!markReload()) return { kind: 'none', reason: 'the server sends no COOP/COEP headers, and this browser blocks the storage the one reload needs' };
   location.reload();
   return 'reloading';
+}
+
+/** Whether the page reloaded itself to become isolated (and forgets it). */
+function takeReloadMark(): boolean {
+  try {
+    const marked = sessionStorage.getItem(RELOADED) !== null;
+    sessionStorage.removeItem(RELOADED);
+    return marked;
+  } catch {
+    return false;
+  }
+}
+
+function markReload(): boolean {
+  try {
+    sessionStorage.setItem(RELOADED, '1');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the isolation in effect means, in a line for the Environment panel. */
