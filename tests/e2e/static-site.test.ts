@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifacts, checked, linkChecked, openPage, rows, runAndWait, setN, useBrowser } from './browser';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -116,5 +116,19 @@ describe('the static site, on a host that sends no headers, under a sub-path', (
     expect(shared.map((r) => r.sharer).sort()).toEqual(table.map((r) => `${r.median} claim`).sort());
     expect(otherErrors).toEqual([]);
     await other.context().close();
+  });
+});
+
+describe('links made on a page npm start serves', () => {
+  it('name the public address npm start -- --base-url gives, and the panel says the server isolates', async () => {
+    const page = await browser().newPage();
+    // The server's answer for `--base-url https://example.org/simd-puzzles/` (scripts/site-address.mjs).
+    await page.route('**/api/site.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ baseUrl: 'https://example.org/simd-puzzles/' }) }));
+    await page.goto(`${inject('baseUrl')}#nqueens`);
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+    expect(await page.textContent('[data-env="browser"]')).toContain('yes, by the server’s COOP/COEP headers');
+    await checked(page);
+    expect(await copyLink(page)).toMatch(/^https:\/\/example\.org\/simd-puzzles\/#s=1\./);
+    await page.context().close();
   });
 });
