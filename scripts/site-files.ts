@@ -12,13 +12,12 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHIPPED_REPORT } from '../web/src/share/site';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PEERS_DIR = join(repoRoot, 'web', 'src', 'peers');
 const NODE_MODULES = join(repoRoot, 'node_modules');
 
-/** Where the static site keeps the shipped native report (the page fetches it by this name). */
-export const SHIPPED_REPORT = 'native-report.json';
 
 /** A peer program's declaration (web/src/peers/<name>.serve.json). */
 export interface PeerFiles {

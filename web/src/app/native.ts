@@ -4,6 +4,7 @@
 // (NATIVE_REPORT_COMMAND).
 import { z } from 'zod';
 import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Report } from '../share/schema';
+import { SHIPPED_REPORT } from '../share/site';
 import { neutralizeBidi } from '../share/text';
 
 /** same-machine: `npm start` measured the computer serving the page; served: a server's report
@@ -21,8 +22,6 @@ export function nativeOriginLabel(source: NativeSource): string | null {
   return source.origin === 'shipped' ? `shipped, measured on ${source.report.environment.cpu}` : null;
 }
 
-/** The static site's shipped report, next to index.html (scripts/site-files.ts writes it). */
-const SHIPPED_REPORT = 'native-report.json';
 
 export interface NativeSource {
   report: Report;
