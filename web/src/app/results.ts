@@ -44,7 +44,7 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['ref', 'ref', 'the reference kernel: its answer defines correct'],
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
-  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report, the report a static site ships): it passed the plausibility checks, but a timing cannot be re-checked here'],
 ];
 
 /** The legend of the marks used under `root` (none: null). */
