@@ -30,7 +30,6 @@ export class NativeFeed {
       const served = await fetchServedNative();
       if (this.importedByUser) return;
       if (!served) return this.takeShipped(); // a static host: no server measures anything
-
       if (served.error) this.notice('served-native', { text: served.error, kind: 'error' });
       const records = served.native?.report.records.length ?? -1;
       if (served.native && records !== taken) {
