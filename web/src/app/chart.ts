@@ -1,7 +1,7 @@
 // The bar chart: median time per kernel, your wasm builds beside native and the sharer's numbers.
 // Chart.js, registering only the pieces a log-scale bar chart needs.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
-import { BUILDS, buildInfo, isWasmRecordBuild, recordBuild, SIDE_COLOURS } from '../share/builds';
+import { BUILDS, buildInfo, isBrowserRecordBuild, recordBuild, SIDE_COLOURS } from '../share/builds';
 import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
@@ -55,7 +55,7 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
           callbacks: {
             label: (ctx) => {
               const r = records.get(ctx.dataset.data as unknown[])?.[ctx.dataIndex];
-              const counterpart = r && isWasmRecordBuild(r.build) ? nativeCounterpart(r, native) : null;
+              const counterpart = r && isBrowserRecordBuild(r.build) ? nativeCounterpart(r, native) : null;
               const ratio = counterpart ? `, ${ratioText(ratioOf(r!, counterpart.record))} native` : '';
               return `${ctx.dataset.label}: ${formatDuration(Number(ctx.raw))}${ratio}`;
             },

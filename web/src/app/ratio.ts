@@ -13,7 +13,7 @@
 // slower than it can by more than its spread shows: its samples were all slowed alike. Its low
 // end is then divided by 1 + the cores the others used (at most 3×: another runnable thread per
 // core halves a thread's share), and the ratio is marked doubtful, in words.
-import { buildLabel, isWasmRecordBuild } from '../share/builds';
+import { buildLabel, isBrowserRecordBuild } from '../share/builds';
 import type { Timing } from '../share/schema';
 import type { CpuShare, PageRecord } from '../share/verify';
 import { formatRatioNumber } from './format';
@@ -46,7 +46,7 @@ export function ratioOf(a: PageRecord, b: PageRecord): RatioEstimate | null {
   if (!a.timing || !b.timing || a.timing.median_ns <= 0) return null;
   const ta = timingInterval(a.timing, a.cpu_shared);
   const tb = timingInterval(b.timing, b.cpu_shared);
-  const busy = [a, b].filter((r) => r.cpu_shared).map((r) => `${isWasmRecordBuild(r.build) ? buildLabel(r.build) : 'native'} measured while other programs used ${r.cpu_shared!.others_cores.toFixed(1)} of ${r.cpu_shared!.cores} cores`);
+  const busy = [a, b].filter((r) => r.cpu_shared).map((r) => `${isBrowserRecordBuild(r.build) ? buildLabel(r.build) : 'native'} measured while other programs used ${r.cpu_shared!.others_cores.toFixed(1)} of ${r.cpu_shared!.cores} cores`);
   return {
     value: b.timing.median_ns / a.timing.median_ns,
     lo: ta.hi > 0 ? tb.lo / ta.hi : 0,

@@ -4,7 +4,7 @@
 // and data-label, the header each cell shows as its label where the rows become cards (a phone:
 // app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
 // 54-letter cube, comes last.
-import { buildLabel, wasmBuildOf } from '../share/builds';
+import { buildLabel, recordBuild, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
@@ -22,6 +22,9 @@ export interface TableInput {
   peers: readonly BrowserPeer[];
   /** The native numbers were measured elsewhere (imported, or served from another machine). */
   nativeIsClaim: boolean;
+  /** Named on every native cell where the numbers' machine is not obvious (a static site's
+   * shipped report: "shipped, measured on <CPU>"), else null. */
+  nativeOrigin?: string | null;
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
@@ -42,7 +45,7 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['ref', 'ref', 'the reference kernel: its answer defines correct'],
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
-  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report, the report a static site ships): it passed the plausibility checks, but a timing cannot be re-checked here'],
   ['ratio', '1.80× (1.62–2.01)', 'how many times faster the first side runs than the second: the medians’ ratio, then the range both sides’ noise allows (fastest sample to median + MAD); “≈ 1×” where that range holds 1 and either side may be the faster'],
   ['shared-cpu', 'shared CPU', 'native numbers measured while other programs kept this machine’s CPU busy: they may be slower than the machine can do (Measure natively now, in the Native panel, measures again)'],
   ['doubtful', 'doubtful', 'a ratio from numbers measured on a shared CPU: its range is widened by how busy the CPU was, and even so it may be off'],
@@ -84,10 +87,12 @@ export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLEleme
     r.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, ', doubtful') : null);
 }
 
-/** A native number as the tables show it: its median and ISA, and in words whether it was measured
- * just now, or on a shared CPU. */
-export function nativeCell(record: PageRecord, note: string, claim: boolean): HTMLElement {
+/** A native number as the tables show it: its median and ISA, where it was measured when the table
+ * must say (`origin`: a static site's shipped report), and in words whether it was measured just
+ * now, or on a shared CPU. */
+export function nativeCell(record: PageRecord, note: string, claim: boolean, origin: string | null): HTMLElement {
   return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${record.isa}${note})`,
+    origin && !record.measured_now ? h('small', { className: 'native-origin' }, origin) : null,
     record.measured_now ? h('span', { className: 'measured-now', attrs: { 'data-mark': 'now' } }, ' measured now') : null,
     record.cpu_shared ? h('span', { className: 'shared-cpu', title: `other programs used ${record.cpu_shared.others_cores.toFixed(1)} of ${record.cpu_shared.cores} cores while it was measured`, attrs: { 'data-mark': 'shared-cpu' } }, ' shared CPU') : null,
     claim && !record.measured_now ? ' ' : null, claim && !record.measured_now ? timingClaim('an imported') : null);
@@ -100,7 +105,13 @@ function fastestKernel(records: readonly PageRecord[], build: (b: string) => boo
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim }: TableInput): HTMLElement {
+/** The wasm record of the same kernel and case as a JavaScript row: SIMD128 first, then baseline. */
+function wasmOfSameKernel(js: PageRecord, records: readonly PageRecord[]): PageRecord | null {
+  const same = records.filter((r) => r.kernel === js.kernel && r.case_key === js.case_key && r.timing && wasmBuildOf(r.build));
+  return same.find((r) => r.build === recordBuild('simd128')) ?? same[0] ?? null;
+}
+
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
@@ -114,6 +125,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
+  // Our plain-JavaScript rows: how much faster the same kernel runs in wasm (build js).
+  const hasJs = [...mine, ...shared].some((r) => r.build === recordBuild('js'));
+  if (hasJs) columns.push(['vs-js', 'wasm ÷ JS speed']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
@@ -132,12 +146,17 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), ...(yours && (sharer.claimed || sharer.verified === false) ? [' ', verdict(sharer)] : []))
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s') : '–',
-      native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim) : 'no native number',
+      native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim, nativeOrigin) : 'no native number',
       'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`) : '–',
       'vs-wasm': '–',
+      'vs-js': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
+    if (r.build === recordBuild('js')) {
+      const wasm = wasmOfSameKernel(r, hasMine ? mine : shared) ?? bestWasm;
+      if (wasm) cells['vs-js'] = h('span', {}, ratioCell(wasm, r, `${wasm.kernel}/${wasm.isa} (${wasm.build}) speed ÷ this JavaScript row`), wasm.kernel === r.kernel ? '' : ' (best wasm)');
+    }
     // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
     if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
       cells.answer = h('span', {}, formatAnswer(yours.answer), h('small', { className: 'their-answer' }, 'sharer’s: ', formatAnswer(sharer.answer), ' ', verdict(sharer)));
@@ -151,7 +170,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         const t = yours.timing;
         cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
-      cells.native = bestNative ? nativeCell(bestNative, `, best native: ${bestNative.kernel}`, nativeIsClaim) : 'no native number';
+      cells.native = bestNative ? nativeCell(bestNative, `, best native: ${bestNative.kernel}`, nativeIsClaim, nativeOrigin) : 'no native number';
       cells['vs-native'] = bestNative ? ratioCell(r, bestNative, `${r.kernel} speed ÷ best native ${bestNative.kernel}/${bestNative.isa}`) : '–';
       cells['vs-wasm'] = bestWasm ? ratioCell(r, bestWasm, `${r.kernel} speed ÷ ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})`) : '–';
     }
