@@ -1,7 +1,7 @@
 // Vite config for the page (root: web/). Both the dev server and `vite preview` send COOP/COEP,
 // which makes the page cross-origin isolated: performance.now() then ticks at 5 us instead of
 // 100 us, and the page shows which one it got.
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -25,6 +25,36 @@ function nativeBench(): Plugin {
     name: 'simd-puzzles-native-bench',
     configureServer: (server) => void server.middlewares.use(handler),
     configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}
+
+// The instruction listings (scripts/build-listings.mjs writes build/listings/<build>.json from the
+// built binaries): served from there as they are, so a listing made after the page was built (the
+// native CLI builds behind the page in `npm start`) reaches it without a rebuild, and copied into
+// web/dist by a page build, for a copy of the page served elsewhere.
+const LISTINGS_DIR = fileURLToPath(new URL('../build/listings/', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('./dist/', import.meta.url));
+function listings(): Plugin {
+  const handler: Connect.NextHandleFunction = (req, res, next) => {
+    const match = /\/listings\/(x86-64|aarch64|simd128|baseline)\.json$/.exec(req.url?.split('?')[0] ?? '');
+    if (!match) return next();
+    const file = `${LISTINGS_DIR}${match[1]}.json`;
+    for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
+    if (!existsSync(file)) return next();  // web/dist's copy, if the page build had one, or 404
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-cache');
+    createReadStream(file).pipe(res);
+  };
+  return {
+    name: 'simd-puzzles-listings',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+    closeBundle() {
+      if (!existsSync(LISTINGS_DIR)) return;
+      mkdirSync(`${OUT_DIR}listings`, { recursive: true });
+      for (const name of readdirSync(LISTINGS_DIR).filter((n) => n.endsWith('.json')))
+        copyFileSync(`${LISTINGS_DIR}${name}`, `${OUT_DIR}listings/${name}`);
+    },
   };
 }
 
@@ -82,7 +112,7 @@ function peerFiles(): Plugin {
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), peerFiles()],
+  plugins: [nativeBench(), peerFiles(), listings()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },
