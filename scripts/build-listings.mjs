@@ -100,12 +100,14 @@ function addCounts(into, from) {
 const X86_PREFIXES = new Set(['rep', 'repz', 'repe', 'repnz', 'repne', 'lock', 'notrack', 'bnd', 'data16', 'cs', 'ds']);
 function parseObjdump(text) {
   const functions = new Map();  // start address (BigInt) -> function
+  const pages = new Map();      // AArch64: register -> the page its last adrp loaded
   let current = null;
   for (const line of text.split('\n')) {
     const header = /^([0-9a-f]+) <(.+)>:$/.exec(line);
     if (header) {
       current = { name: header[2], start: BigInt(`0x${header[1]}`), insns: [], calls: new Set() };
       functions.set(current.start, current);
+      pages.clear();
       continue;
     }
     const insn = /^\s+([0-9a-f]+):\t(.*)$/.exec(line);
@@ -120,6 +122,16 @@ function parseObjdump(text) {
     const target = /^([0-9a-f]+) <([^>+]+)>$/.exec(operands.replace(/^(qword|dword) ptr /, ''));
     const base = mnemonic.split(' ').pop();
     if (target && /^(call|jmp|bl|b)$/.test(base)) current.calls.add(BigInt(`0x${target[1]}`));
+    // A function's address taken, to be called through a pointer (a generic driver handed the
+    // ISA's worker: nqueens' count_lanes(c, lanes, &lanes_avx2)). x86: lea with objdump's
+    // "# address <symbol>" comment; AArch64: adrp + add of the same register. Only addresses
+    // that start a function are followed (data symbols are not in `functions`).
+    const lea = /# ([0-9a-f]+) <[^>+]+>$/.exec(operands);
+    if (lea && base === 'lea') current.calls.add(BigInt(`0x${lea[1]}`));
+    const adrp = /^(x\d+), ([0-9a-f]+)\b/.exec(operands);
+    if (mnemonic === 'adrp' && adrp) pages.set(adrp[1], BigInt(`0x${adrp[2]}`));
+    const add = /^(x\d+), (x\d+), #0x([0-9a-f]+)$/.exec(operands);
+    if (mnemonic === 'add' && add && pages.has(add[2])) current.calls.add(pages.get(add[2]) + BigInt(`0x${add[3]}`));
   }
   return functions;
 }
@@ -131,7 +143,7 @@ function parseWasmObjdump(text) {
   for (const line of text.split('\n')) {
     const header = /^[0-9a-f]+ func\[(\d+)\](?: <.*>)?:$/.exec(line);
     if (header) {
-      current = { name: `func[${header[1]}]`, start: BigInt(header[1]), insns: [], calls: new Set() };
+      current = { name: `func[${header[1]}]`, start: BigInt(header[1]), insns: [], calls: new Set(), tableRefs: new Set() };
       functions.set(current.start, current);
       continue;
     }
@@ -144,18 +156,31 @@ function parseWasmObjdump(text) {
     current.insns.push([insn[1], mnemonic, operands]);
     const call = /^(\d+)/.exec(operands);
     if (mnemonic === 'call' && call) current.calls.add(BigInt(call[1]));
+    // A call through a constant function pointer (a generic driver inlined with the ISA's
+    // worker): "i32.const <table index>" right before call_indirect.
+    const previous = current.insns[current.insns.length - 2];
+    if (mnemonic === 'call_indirect' && previous?.[1] === 'i32.const') current.tableRefs.add(BigInt(previous[2]));
   }
   return functions;
 }
 
-// Our own code: mangled names in namespace sp (functions, members, templates, clones), not the
-// cold parts GCC splits off.
-const OURS = /^_ZN[rVKRO]*2sp/;
-const isOurs = (name) => OURS.test(name) && !name.includes('.cold');
+// Our own code: names in namespace sp (functions, members, templates, clones), not the cold parts
+// GCC splits off. objdump gives mangled names; emcc's symbol map demangled ones, where a function
+// template's name starts with its return type ("unsigned long long sp::popcount::count_words<...>").
+const OURS_MANGLED = /^_ZN[rVKRO]*2sp/;
+function isOurs(name) {
+  if (name.includes('.cold')) return false;
+  if (name.startsWith('_Z')) return OURS_MANGLED.test(name);
+  const head = name.split(/[<(]/, 1)[0].trim().split(' ').pop();
+  return head.startsWith('sp::');
+}
+
+// emcc's symbol map spells characters other than letters, digits and _ as \xx (hex).
+const unescapeSymbol = (name) => name.replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
 // c++filt over many names at once, one per line, in order.
 function demangleAll(names) {
-  if (!names.length) return [];
+  if (!names.some((n) => n.startsWith('_Z'))) return names;
   const out = execFileSync('c++filt', [], { input: names.join('\n'), maxBuffer: 1 << 28 }).toString().split('\n');
   return names.map((name, i) => out[i] ?? name);
 }
@@ -219,7 +244,7 @@ async function buildListing(name, force) {
     const symbols = new Map();
     for (const line of readFileSync(join(repoRoot, build.dir, 'simd-puzzles.mjs.symbols'), 'utf8').split('\n')) {
       const m = /^(\d+):(.*)$/.exec(line);
-      if (m) symbols.set(BigInt(m[1]), m[2]);
+      if (m) symbols.set(BigInt(m[1]), unescapeSymbol(m[2]));
     }
     entryInfo = await wasmEntries(join(repoRoot, build.dir));
     tool = 'wasm-objdump -d';
@@ -227,6 +252,8 @@ async function buildListing(name, force) {
     for (const f of functions.values()) f.name = symbols.get(f.start) ?? f.name;
     const table = wasmTable(wasm);
     resolveEntry = (address) => table.get(BigInt(address));
+    for (const f of functions.values())
+      for (const index of f.tableRefs) if (table.has(index)) f.calls.add(table.get(index));
     names = (f) => f.name;
   }
 

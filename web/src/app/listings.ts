@@ -124,7 +124,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The mnemonic test for the instructions `explainerText` names. */
 export function namedInstructions(explainerText: string): { names: string[]; test: (mnemonic: string) => boolean } {
   const text = explainerText.toLowerCase();
-  const families = NAMED_INSTRUCTIONS.filter((f) => f.names.some((n) => new RegExp(`(^|[^\\w.])${escapeRe(n)}($|[^\\w.])`).test(text)));
+  const families = NAMED_INSTRUCTIONS.filter((f) => f.names.some((n) => new RegExp(`(?<![\\w.])${escapeRe(n)}(?![\\w]|\\.\\w)`).test(text)));
   return {
     names: [...new Set(families.flatMap((f) => f.names.filter((n) => text.includes(n))))],
     test: (mnemonic) => families.some((f) => f.mnemonics.test(mnemonic.split(' ').pop() ?? mnemonic)),
