@@ -185,6 +185,28 @@ function demangleAll(names) {
   return names.map((name, i) => out[i] ?? name);
 }
 
+// "sp::cube::Driver<sp::cube::V128Cube<...> >::run(sp::cube::Case const&)" -> "sp::cube::Driver<…>::run":
+// template arguments and parameters folded, a return type dropped; clone suffixes kept.
+function shortName(name) {
+  const clone = / \[clone [^\]]+\]$/.exec(name)?.[0] ?? '';
+  let out = '';
+  let depth = 0;
+  for (const ch of name.slice(0, name.length - clone.length).replaceAll('(anonymous namespace)', '{anon}')) {
+    if (ch === '<' || ch === '(') {
+      if (depth++ === 0 && ch === '<') out += '<…';
+    } else if (ch === '>' || ch === ')') {
+      if (--depth === 0 && ch === '>') out += '>';
+    } else if (depth === 0) {
+      out += ch;
+    }
+  }
+  // The last word is the name ("unsigned long long sp::f" -> "sp::f"), once qualifiers are off;
+  // "operator new" stays two.
+  const words = out.replace(/( const| volatile| &&?)+$/, '').trim().split(' ');
+  const last = words.pop() || name;
+  return `${words.at(-1)?.endsWith('operator') ? `${words.pop()} ` : ''}${last}${clone}`;
+}
+
 // ---- the entries --------------------------------------------------------------------------
 
 function nativeEntries(build, binary) {
@@ -311,6 +333,23 @@ async function buildListing(name, force) {
     if (taken.has(label)) label = `${label} @${key.toString(16)}`;
     taken.add(label);
     readable.set(key, label);
+  }
+  // Call targets and taken addresses in operands by a short readable name: objdump writes the
+  // mangled symbol ("call 1965f0 <_ZN2sp7nqueens11count_lanes...>"), which says little.
+  if (build.kind === 'native') {
+    const mangled = new Set();
+    for (const key of keys) for (const insn of used.get(key).insns) for (const m of insn[2].matchAll(/<(_Z[^>+]+)/g)) mangled.add(m[1]);
+    const list = [...mangled];
+    const readableNames = demangleAll(list);
+    const short = new Map(list.map((m, i) => [m, shortName(readableNames[i] ?? m)]));
+    for (const key of keys)
+      for (const insn of used.get(key).insns) insn[2] = insn[2].replace(/<(_Z[^>+]+)/g, (all, m) => `<${short.get(m) ?? m}`);  } else {
+    // wasm-objdump names only exports ("call 32 <J>"): every direct call gets its symbol's name.
+    for (const key of keys)
+      for (const insn of used.get(key).insns) {
+        const target = insn[1] === 'call' && functions.get(BigInt(/^\d+/.exec(insn[2])?.[0] ?? -1));
+        if (target) insn[2] = `${target.start} <${shortName(target.name)}>`;
+      }
   }
   const functionsOut = {};
   const countsOf = new Map();
