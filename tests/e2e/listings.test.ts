@@ -57,6 +57,10 @@ describe('instruction listings on the page', () => {
   it('follows the puzzle: chess shows pext natively for the pext kernel', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#chess`);
     await openPanel(page);
+    // Kernels with a listing only: Stockfish, a peer, is another program.
+    const offered = await page.locator('#listing-kernel option').allTextContents();
+    expect(offered).toContain('hq-simd');
+    expect(offered).not.toContain('stockfish');
     await page.selectOption('#listing-kernel', 'pext');
     const native = page.locator('.listing-side[data-build="x86-64"]');
     await native.waitFor();

@@ -82,8 +82,20 @@ export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>
     return value;
   };
 
+  // The kernels with a listing in some build (a peer, another program, has none), in the
+  // catalog's order; all of them until a listing has loaded.
+  const listedKernels = () => {
+    const loaded = [...listings.values()].filter((l): l is Listing => l !== null);
+    const listed = catalogKernels.filter((id) => loaded.some((l) => isasOf(l, puzzleId, id).length > 0));
+    return loaded.length ? listed : catalogKernels;
+  };
+
   const render = () => {
     if (!details.open) return;
+    const kernels = listedKernels();
+    if (!kernels.includes(chosenKernel.get(puzzleId) ?? '')) chosenKernel.set(puzzleId, kernels[0] ?? '');
+    replaceChildren(kernelSelect, ...kernels.map((id) => h('option', { attrs: { value: id } }, id)));
+    kernelSelect.value = chosenKernel.get(puzzleId) ?? '';
     const kernel = chosenKernel.get(puzzleId) ?? '';
     const native = sidesOf(NATIVE_LISTING_BUILDS, kernel);
     const wasm = sidesOf(WASM_LISTING_BUILDS, kernel);
@@ -139,8 +151,7 @@ export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>
     if (!explainers.has(puzzleId)) explainers.set(puzzleId, views.get(puzzleId)?.explainer().textContent ?? '');
     explainerText = explainers.get(puzzleId) ?? '';
     if (!chosenKernel.has(puzzleId)) chosenKernel.set(puzzleId, catalogKernels[0] ?? '');
-    replaceChildren(kernelSelect, ...catalogKernels.map((id) => h('option', { attrs: { value: id } }, id)));
-    kernelSelect.value = chosenKernel.get(puzzleId)!;
+    replaceChildren(kernelSelect);  // refilled for this puzzle by render
     render();
   };
 
