@@ -15,7 +15,8 @@
 #   fuzz      every libFuzzer target (tests/fuzz) from its corpus, briefly (two at a time)
 #   types     TypeScript type check of the page and the tests
 #   web       Vitest: both wasm builds in Node, link codec, comparison logic
-#   e2e       playwright-core + Debian Chromium against the built page
+#   e2e       playwright-core + Debian Chromium against the built page, served by `npm start`'s
+#             server and, as a static site, by python3 -m http.server under a sub-path
 #   listings  the instruction listings made from the native, AArch64 and wasm builds above, checked
 #             against the programs (Vitest) and shown on the page (one e2e file); last, since it
 #             reads every build
@@ -76,7 +77,11 @@ run_vitest() {
 }
 # The listings tests need every build: they run in their own layer, at the end (below).
 layer_web() { build_wasm && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
-layer_e2e() { build_web && run_vitest e2e --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts; }
+# The page as a static site (npm run build), its shipped native report a small fixture: a real
+# native benchmark would take minutes and prove nothing more about the site.
+layer_e2e() {
+  bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && run_vitest e2e --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts
+}
 # After aarch64 in its lane; the native layer runs in the other lane, so wait for its line in the
 # results file (its build, not its tests, is what this needs, but the line is what we can see).
 layer_listings() {
