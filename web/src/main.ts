@@ -20,6 +20,7 @@ import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
 import { layout } from './app/views/layout';
 import { nativeNowView } from './app/views/native-now-view';
+import { listingView } from './app/views/listing-view';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
@@ -69,7 +70,7 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow() });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, shareView(el, actions), focusView(el)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el)]) store.subscribe(view);
 
   void runs.probePeers();
   await router.start();

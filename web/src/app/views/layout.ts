@@ -27,6 +27,7 @@ export function layout() {
     cases: h('div', { className: 'case-chips' }),
     chart: h('canvas', { attrs: { 'aria-label': 'median time per kernel' } }),
     extra: h('div', { className: 'extra' }),
+    listing: h('div', { className: 'listing' }),
     environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
     // "Measure natively now", inside the Native panel (views/native-now-view.ts): one element for
     // the page's life, so a redraw of the panel keeps its button and progress.
@@ -44,7 +45,7 @@ export function layout() {
       h('section', { className: 'area-params' }, el.params),
       h('section', { className: 'area-run' },
         h('div', { className: 'run-row' }, el.run, el.stop), el.confirm, el.busy, el.bench, el.progress, el.status),
-      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra),
+      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra, el.listing),
       h('section', { className: 'area-kernels' }, el.kernels,
         h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
       h('section', { className: 'area-intro' }, el.intro),
