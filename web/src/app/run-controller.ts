@@ -6,12 +6,13 @@
 import type { PeerProgram } from '../peers/program';
 import { peerTiming } from '../peers/timing';
 import type { PuzzleView } from './puzzle-view';
-import { buildInfo, type Build } from '../share/builds';
+import { BUILDS, buildInfo, recordBuild, type Build } from '../share/builds';
 import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-types';
 import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { formatAnswer, formatWait } from './format';
+import { entryOf, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
 import { caseOnScreen, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
@@ -58,6 +59,8 @@ interface Tally {
   total: number;
   results: number;
   caseKeys: string[];
+  /** Every record the run measured, for its history entry. */
+  records: PageRecord[];
   skipped: Map<string, Set<string>>;
   failed: string[];
 }
@@ -72,6 +75,8 @@ export class RunController {
     private readonly bridges: Record<Build, WorkerBridge>,
     private readonly verifier: Verifier,
     private readonly views: ReadonlyMap<string, PuzzleView>,
+    /** Where a finished or stopped run's entry goes (the history). */
+    private readonly keep: (entry: StoredEntry) => void = () => {},
   ) {}
 
   /** Times the selected kernels, then the puzzle's peers, on the case on screen; a run expected to
@@ -137,7 +142,7 @@ export class RunController {
       progress: 0,
       status: 'Starting…',
     }));
-    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], skipped: new Map(), failed: [] };
+    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
     let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
     try {
       for (const { build, kernels } of plan) {
@@ -147,6 +152,7 @@ export class RunController {
         const record = await this.runPeer(program, id, peerCase!, tally, controller.signal);
         if (!record) continue;
         tally.results += 1;
+        tally.records.push(record);
         this.store.update((s) => withPuzzle(s, id, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
       }
       outcome = 'finished';
@@ -166,6 +172,7 @@ export class RunController {
         progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
         status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
       }));
+      this.keepRun(id, `${puzzle.title}, ${what}`, outcome, tally.records);
     }
   }
 
@@ -195,6 +202,7 @@ export class RunController {
     const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
     tally.done = before + records.length;
     tally.results += records.length;
+    tally.records.push(...records);
     for (const r of records) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);
     for (const x of response.skipped) skip(tally, x.reason, `${x.kernel}/${x.isa}`);
     for (const f of response.failed) tally.failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
@@ -205,6 +213,17 @@ export class RunController {
       view: bench ? { kind: 'cases', keys: [...tally.caseKeys] } : p.view,
     })));
     return true;
+  }
+
+  /** A run that finished or was stopped goes to the history, with the environment of the browser
+   * build that measured it. */
+  private keepRun(id: string, what: string, outcome: 'finished' | 'stopped' | 'failed', records: readonly PageRecord[]) {
+    if (outcome === 'failed') return;
+    const environments = this.store.get().environments;
+    const build = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? BUILDS.find((b) => environments.has(b));
+    const environment = build && environments.get(build);
+    const entry = environment ? entryOf({ puzzle: id, what, outcome, environment, records, date: new Date() }) : null;
+    if (entry) this.keep(entry);
   }
 
   /** One peer program on the case: skipped (with the reason) or run once, its answer judged by the
