@@ -92,7 +92,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
         cell('builds', 'builds', buildsOf(e).map(buildLabel).join(', ')),
         cell('cpu', 'CPU', e.environment.cpu),
         cell('results', 'results', String(e.records.length)),
-        cell('delete', 'delete', h('button', { attrs: { type: 'button', 'data-delete': String(e.id), 'aria-label': `delete the run of ${date}` }, on: { click: () => actions.deleteRun(e.id) } }, 'Delete')));
+        cell('delete', 'delete', h('button', { attrs: { type: 'button', 'data-delete': String(e.id), 'data-focus-key': `delete-${e.id}`, 'aria-label': `delete the run of ${date}` }, on: { click: () => actions.deleteRun(e.id) } }, 'Delete')));
     });
     return h('table', { className: 'results history-list', attrs: { 'data-table': 'history' } },
       h('caption', { className: 'visually-hidden' }, 'Runs kept in this browser, newest first'),
@@ -105,8 +105,9 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
       return h('p', { className: 'history-actions' }, h('button', { attrs: { type: 'button', id: 'clear-history', 'data-focus-key': 'clear' }, on: { click: () => actions.clearRuns(false) } }, 'Clear all'));
     return h('div', { className: 'confirm', attrs: { role: 'alert' } },
       h('p', {}, `Delete all ${count} kept runs from this browser? This cannot be undone.`),
-      h('button', { attrs: { type: 'button', 'data-confirm': 'clear', 'data-focus-key': 'clear' }, on: { click: () => actions.clearRuns(true) } }, 'Delete all'), ' ',
-      h('button', { attrs: { type: 'button', 'data-confirm': 'keep', 'data-focus-key': 'keep' }, on: { click: () => actions.clearRuns(null) } }, 'Cancel'));
+      h('button', { attrs: { type: 'button', 'data-confirm': 'clear', 'data-focus-key': 'clear-yes' }, on: { click: () => actions.clearRuns(true) } }, 'Delete all'), ' ',
+      // Cancel takes the focus from Clear all (the same key), and gives it back.
+      h('button', { attrs: { type: 'button', 'data-confirm': 'keep', 'data-focus-key': 'clear' }, on: { click: () => actions.clearRuns(null) } }, 'Cancel'));
   }
 
   function comparison(x: HistoryEntry, y: HistoryEntry, title: (id: string) => string): HTMLElement {
