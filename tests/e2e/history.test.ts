@@ -46,9 +46,9 @@ describe('history', () => {
     expect(list.map((r) => r.builds)).toEqual(['baseline, simd128', 'simd128']);
     for (const row of list) {
       expect(row.puzzle).toBe('N-queens');
-      expect(row.run).toMatch(/^N-queens, n=8/);
+      expect(row.run).toBe('n=8');
       expect(row.browser).toMatch(/^Chromium \d+$/);
-      expect(row.cpu.length).toBeGreaterThan(0);
+      expect(row.cpu).toMatch(/^\d+ cores/); // Chromium names no CPU
       expect(row.date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       expect(Number(row.results)).toBeGreaterThan(0);
     }

@@ -4,13 +4,13 @@
 // tests/e2e/history.test.ts in Chromium.
 import { describe, expect, it } from 'vitest';
 import { ratioSpread, ratioWithSpreadText } from '../../web/src/app/compare';
-import { browserName, compareEntries, entryOf, readEntries, readEntry, storageProblem, togglePick } from '../../web/src/app/history';
+import { browserName, compareEntries, entryOf, machineOf, readEntries, readEntry, storageProblem, togglePick } from '../../web/src/app/history';
 import { readFragment } from '../../web/src/app/fragment';
 import type { Environment } from '../../web/src/share/schema';
 import type { PageRecord } from '../../web/src/share/verify';
 
 const environment: Environment = {
-  side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'AMD EPYC (8 cores)', features: 'simd128', compiler: 'emscripten 3.1.6', flags: '-O3',
+  side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'AMD EPYC 9999', features: 'simd128', compiler: 'emscripten 3.1.6', flags: '-O3',
   timer_resolution_ns: 5000, date: '2026-11-26T14:00:00Z',
   user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36', cores: 2, cross_origin_isolated: true, simd128_supported: true,
 };
@@ -24,7 +24,7 @@ function rec(kernel: string, isa: string, build: string, median: number, caseKey
 }
 
 const run = (records: PageRecord[], date = new Date('2026-11-26T14:05:00Z')) =>
-  entryOf({ puzzle: 'nqueens', what: 'N-queens, n=8', outcome: 'finished', environment, records, date })!;
+  entryOf({ puzzle: 'nqueens', what: 'n=8', outcome: 'finished', environment, records, date })!;
 
 describe('the entry a run leaves', () => {
   it('keeps the records in the link schema, without what only the page knows', () => {
@@ -124,6 +124,11 @@ describe('the rest', () => {
     expect(togglePick([], 1)).toEqual([1]);
     expect(togglePick([1, 2], 3)).toEqual([2, 3]);
     expect(togglePick([1, 2], 1)).toEqual([2]);
+  });
+
+  it('names the machine as far as the browser tells', () => {
+    expect(machineOf(environment)).toBe('AMD EPYC 9999, 2 cores');
+    expect(machineOf({ ...environment, cpu: 'unknown' })).toBe('2 cores (the browser does not name its CPU)');
   });
 
   it('names the browser and its version', () => {

@@ -21,7 +21,7 @@ export const StoredEntrySchema = z
     /** When the run ended, ISO 8601. */
     date: z.iso.datetime(),
     puzzle: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
-    /** The run in words, as its status line named it ("N-queens, n=8"). */
+    /** What ran, in words: the case ("n=8") or the benchmark cases ("3 benchmark cases"). */
     what: z.string().max(300),
     outcome: z.enum(['finished', 'stopped']),
     /** The browser that measured it (the page's environment, with its user agent and CPU). */
@@ -86,6 +86,14 @@ export function browserName(userAgent: string | undefined): string {
     if (m) return `${name} ${m[1]}`;
   }
   return userAgent.slice(0, 40);
+}
+
+/** The machine as far as the browser tells: the CPU where the engine knows it, else the cores
+ * (a browser does not name its CPU). */
+export function machineOf(env: Environment): string {
+  const cores = env.cores ? `${env.cores} cores` : '';
+  if (env.cpu && env.cpu !== 'unknown') return cores ? `${env.cpu}, ${cores}` : env.cpu;
+  return `${cores || 'cores unknown'} (the browser does not name its CPU)`;
 }
 
 /** The builds an entry's records came from, in a stable order. */

@@ -172,7 +172,7 @@ export class RunController {
         progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
         status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
       }));
-      this.keepRun(id, `${puzzle.title}, ${what}`, outcome, tally.records);
+      this.keepRun(id, what, outcome, tally.records);
     }
   }
 

@@ -8,7 +8,7 @@ import type { PageRecord } from '../../share/verify';
 import { ratioWithSpreadText } from '../compare';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatSpread } from '../format';
-import { browserName, buildsOf, casesOf, compareEntries, type HistoryEntry } from '../history';
+import { browserName, buildsOf, casesOf, compareEntries, machineOf, type HistoryEntry } from '../history';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState } from '../state/store';
 import type { Actions } from './actions';
@@ -90,7 +90,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
         cell('run', 'run', e.what, e.outcome === 'stopped' ? h('small', { className: 'hint' }, ' (stopped)') : '', cases.length > 1 ? h('small', { className: 'hint' }, ` · ${cases.length} cases`) : ''),
         cell('browser', 'browser', h('span', { title: e.environment.user_agent ?? '' }, browserName(e.environment.user_agent))),
         cell('builds', 'builds', buildsOf(e).map(buildLabel).join(', ')),
-        cell('cpu', 'CPU', e.environment.cpu),
+        cell('cpu', 'CPU', machineOf(e.environment)),
         cell('results', 'results', String(e.records.length)),
         cell('delete', 'delete', h('button', { attrs: { type: 'button', 'data-delete': String(e.id), 'data-focus-key': `delete-${e.id}`, 'aria-label': `delete the run of ${date}` }, on: { click: () => actions.deleteRun(e.id) } }, 'Delete')));
     });
@@ -116,7 +116,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
     const name = (e: HistoryEntry) => `${entryDate(e.date)}, ${browserName(e.environment.user_agent)}`;
     const section = h('section', { className: 'history-compare', attrs: { 'aria-labelledby': 'compare-heading' } },
       h('h3', { id: 'compare-heading' }, 'Comparison'),
-      h('p', {}, h('strong', {}, 'A'), `: ${a.what} (${name(a)}) · `, h('strong', {}, 'B'), `: ${b.what} (${name(b)})`));
+      h('p', {}, h('strong', {}, 'A'), `: ${title(a.puzzle)}, ${a.what} (${name(a)}) · `, h('strong', {}, 'B'), `: ${title(b.puzzle)}, ${b.what} (${name(b)})`));
     if (a.puzzle !== b.puzzle) {
       section.append(h('p', { className: 'empty' }, `These runs are of different puzzles (${title(a.puzzle)}, ${title(b.puzzle)}): nothing to compare.`));
       return section;
