@@ -162,6 +162,7 @@ describe('history', () => {
     await openHistory(page, 0);
     expect(await page.textContent('.history-problem')).toMatch(/^This browser does not let the page store anything here/);
     expect(await page.textContent('.history p.empty')).toBe('No runs to show.');
+    expect(blocking(await axeViolations(page)), 'history without storage').toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -53,7 +53,7 @@ async function start() {
   act = () => verifier.cancelRecheck();
   const checker = new ParamsChecker(store, engine, views);
   const history = new HistoryController(store);
-  const runs = new RunController(store, bridges, verifier, views, (entry) => void history.keep(entry));
+  const runs = new RunController(store, bridges, verifier, views, (entry) => history.keep(entry));
   const router = new Router(store, engine, checker, verifier, views);
   const native = new NativeFeed(store, verifier);
   const actions: Actions = {

@@ -32,6 +32,8 @@ export function runProgress(build: Build, e: ProgressEvent, before: number, tota
 // The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
 // (cpp/core/harness.h), each at least one call.
 const CALLS_PER_KERNEL = 13;
+/** How long the end of a run waits for its history entry to be stored. */
+const KEEP_WAIT_MS = 2000;
 /** A run expected to take longer asks first. */
 const CONFIRM_OVER_SECONDS = 3600;
 
@@ -75,8 +77,8 @@ export class RunController {
     private readonly bridges: Record<Build, WorkerBridge>,
     private readonly verifier: Verifier,
     private readonly views: ReadonlyMap<string, PuzzleView>,
-    /** Where a finished or stopped run's entry goes (the history). */
-    private readonly keep: (entry: StoredEntry) => void = () => {},
+    /** Where a finished or stopped run's entry goes (the history); never rejects. */
+    private readonly keep: (entry: StoredEntry) => Promise<void> = async () => {},
   ) {}
 
   /** Times the selected kernels, then the puzzle's peers, on the case on screen; a run expected to
@@ -166,13 +168,14 @@ export class RunController {
       // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
       // the table is final before the status says so.
       await this.verifier.recheckShared(id, new Set([...tally.caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
+      // Kept before the status says the run ended: a reload right after it still finds it.
+      await this.keepRun(id, what, outcome, tally.records);
       this.store.update((s) => ({
         ...s,
         run: null,
         progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
         status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
       }));
-      this.keepRun(id, what, outcome, tally.records);
     }
   }
 
@@ -217,13 +220,14 @@ export class RunController {
 
   /** A run that finished or was stopped goes to the history, with the environment of the browser
    * build that measured it. */
-  private keepRun(id: string, what: string, outcome: 'finished' | 'stopped' | 'failed', records: readonly PageRecord[]) {
+  private async keepRun(id: string, what: string, outcome: 'finished' | 'stopped' | 'failed', records: readonly PageRecord[]) {
     if (outcome === 'failed') return;
     const environments = this.store.get().environments;
     const build = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? BUILDS.find((b) => environments.has(b));
     const environment = build && environments.get(build);
     const entry = environment ? entryOf({ puzzle: id, what, outcome, environment, records, date: new Date() }) : null;
-    if (entry) this.keep(entry);
+    // A storage that hangs (it should not) holds the run's end for at most KEEP_WAIT_MS.
+    if (entry) await Promise.race([this.keep(entry), new Promise((resolve) => setTimeout(resolve, KEEP_WAIT_MS))]);
   }
 
   /** One peer program on the case: skipped (with the reason) or run once, its answer judged by the
