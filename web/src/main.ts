@@ -74,8 +74,8 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
-  // The history is read when the page starts and again whenever its screen opens (another tab of
-  // this page may have added runs).
+  // The history is read whenever its screen opens (another tab of this page may have added runs)
+  // and after every change this page makes.
   let screen: string | null = null;
   store.subscribe((s) => {
     if (s.screen === screen) return;
