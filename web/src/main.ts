@@ -21,6 +21,7 @@ import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
 import { historyView } from './app/views/history-view';
 import { layout } from './app/views/layout';
+import { listingView } from './app/views/listing-view';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
@@ -73,7 +74,7 @@ async function start() {
     clearRuns: (confirmed) => (confirmed ? void history.clear() : history.askClear(confirmed === false)),
   };
   // In this order: the focus moves once the controls and results are drawn.
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.
   let screen: string | null = null;
