@@ -7,6 +7,7 @@
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
 import { Engine } from './app/engine';
+import { HistoryController } from './app/history-controller';
 import { ensureIsolation } from './app/isolation';
 import { loadBuilds } from './app/load-builds';
 import { NativeFeed } from './app/native-feed';
@@ -18,6 +19,7 @@ import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
 import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
+import { historyView } from './app/views/history-view';
 import { layout } from './app/views/layout';
 import { nativeNowView } from './app/views/native-now-view';
 import { listingView } from './app/views/listing-view';
@@ -52,7 +54,8 @@ async function start() {
   const verifier = new Verifier(store, engine, views);
   act = () => verifier.cancelRecheck();
   const checker = new ParamsChecker(store, engine, views);
-  const runs = new RunController(store, bridges, verifier, views);
+  const history = new HistoryController(store);
+  const runs = new RunController(store, bridges, verifier, views, (entry) => history.keep(entry));
   const router = new Router(store, engine, checker, verifier, views);
   const native = new NativeFeed(store, verifier);
   const actions: Actions = {
@@ -67,10 +70,21 @@ async function start() {
     showCase: (record) => router.showCase(record),
     copyLink: () => void router.copyLink(),
     importNative: (file) => void native.importFile(file),
+    pickRun: (id) => history.pick(id),
+    deleteRun: (id) => void history.remove(id),
+    clearRuns: (confirmed) => (confirmed ? void history.clear() : history.askClear(confirmed === false)),
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow() });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
+  // The history is read whenever its screen opens (another tab of this page may have added runs)
+  // and after every change this page makes.
+  let screen: string | null = null;
+  store.subscribe((s) => {
+    if (s.screen === screen) return;
+    screen = s.screen;
+    if (screen === 'history') void history.load();
+  });
 
   void runs.probePeers();
   await router.start();

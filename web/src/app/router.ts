@@ -1,4 +1,4 @@
-// The address and links: `#<puzzle>` opens a tab, `#s=<version>.<data>` opens a share link (its
+// The address and links: `#<puzzle>` opens a tab, `#history` the history of runs, `#s=<version>.<data>` opens a share link (its
 // params, kernels and builds, and its records once re-checked), anything else is reported, not
 // obeyed; Copy link writes the page's state into a link, at the address the page was opened
 // from or the public one the server names.
@@ -59,6 +59,10 @@ export class Router {
       return;
     }
     const fragment = readFragment(hash, catalogPuzzles(s).map((p) => p.id));
+    if (fragment.kind === 'history') {
+      this.store.update((x) => ({ ...x, screen: 'history', puzzleId: x.puzzleId || first }));
+      return;
+    }
     if (fragment.kind === 'unknown')
       this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
     this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
@@ -85,7 +89,7 @@ export class Router {
   select(id: string) {
     const s = this.store.get();
     const changed = id !== s.puzzleId;
-    this.store.update((x) => withPuzzle({ ...x, puzzleId: id }, id, (p) => p));
+    this.store.update((x) => withPuzzle({ ...x, screen: 'puzzle', puzzleId: id }, id, (p) => p));
     const p = puzzleStateOf(this.store.get(), id);
     if (changed || !p.check) void this.checker.edit(id, p.params, false);
   }
@@ -115,7 +119,7 @@ export class Router {
     const keys = [...new Set(shared.map((r) => r.case_key))];
     const refused = check.ok ? null : `its parameters were refused (${check.error}), so the defaults are shown`;
     this.store.update((x) => {
-      const next = withPuzzle({ ...x, puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
+      const next = withPuzzle({ ...x, screen: 'puzzle', puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
         ...p,
         params: check.ok ? { ...link.params } : p.params,
         kernels: new Set(link.kernels.filter((k) => known.has(k))),

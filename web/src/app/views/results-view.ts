@@ -6,7 +6,7 @@ import type { PuzzleView, ResultsContext } from '../puzzle-view';
 import { isPeerRecord } from '../../share/peers';
 import type { PageRecord } from '../../share/verify';
 import { drawChart } from '../chart';
-import { append, h, replaceChildren } from '../dom';
+import { append, fitAsCards, h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
 import { nativeOriginLabel } from '../native';
@@ -30,12 +30,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
 
   // The run table fits its box: as a table where its columns fit, else with each row a card (a
   // phone, a large font), never wider than the page.
-  const fit = () => {
-    const table = el.table.querySelector('table[data-table="run"]');
-    if (!table) return;
-    table.classList.remove('cards');
-    if (table.scrollWidth > el.table.clientWidth + 1) table.classList.add('cards');
-  };
+  const fit = () => fitAsCards(el.table.querySelector('table[data-table="run"]'), el.table);
   window.addEventListener('resize', fit);
 
   // The heading is one element for the page's life, changed in place: a run that ends hands it the
