@@ -24,6 +24,7 @@ if [[ "${1:-}" != start ]]; then
     g++-aarch64-linux-gnu qemu-user               # AArch64 cross build, NEON tests under qemu
     clang-14 libclang-rt-14-dev                   # fuzz targets: libFuzzer, ASan and UBSan runtimes
     chromium                                      # e2e tests and bench:compare (never downloaded by npm)
+    firefox-esr                                   # the second engine: e2e and bench:compare over WebDriver BiDi (puppeteer-core)
   )
 fi
 
