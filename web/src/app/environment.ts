@@ -1,11 +1,13 @@
 // The environment panel: this browser, the native numbers' machine (with an honest label), and
 // the sharer's, when a link brought one.
 import type { Environment } from '../share/schema';
+import { engineLabel } from '../share/js-engine';
 import { h } from './dom';
 import type { NativeSource, ServedBenchStatus } from './native';
 
 function rows(env: Environment): [string, string][] {
   const out: [string, string][] = [];
+  if (env.engine) out.push(['engine', `${engineLabel(env.engine)} (${env.engine.browser})`]);
   if (env.user_agent) out.push(['browser', env.user_agent]);
   if (env.cores !== undefined) out.push(['cores', String(env.cores)]);
   if (env.cross_origin_isolated !== undefined)

@@ -6,6 +6,7 @@ import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
 import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
 import type { Build } from '../share/builds';
+import { engineOf } from '../share/js-engine';
 import type { Environment } from '../share/schema';
 import type { FromWorker, ToWorker } from './protocol';
 import { wellFormed } from '../share/text';
@@ -52,6 +53,8 @@ async function init(build: Build) {
     cross_origin_isolated: scope.crossOriginIsolated === true,
     simd128_supported: simd128,
   };
+  const engine = engineOf(navigator.userAgent);
+  if (engine) environment.engine = engine;
   post({ type: 'ready', environment });
 }
 
