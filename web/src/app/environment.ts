@@ -1,9 +1,10 @@
 // The environment panel: this browser, the native numbers' machine (with an honest label), and
-// the sharer's, when a link brought one.
+// the sharer's, when a link (or an imported file of a browser's results) brought one.
 import type { Environment } from '../share/schema';
 import { engineLabel } from '../share/js-engine';
 import { h } from './dom';
 import type { NativeSource, ServedBenchStatus } from './native';
+import type { Sharer } from './state/store';
 
 function rows(env: Environment): [string, string][] {
   const out: [string, string][] = [];
@@ -27,7 +28,7 @@ function card(title: string, note: string, env: Environment | null, id: string):
 }
 
 /** `measuring`: the server's background native benchmark, while it builds or measures. */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null): HTMLElement {
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: Sharer | null, measuring: ServedBenchStatus | null): HTMLElement {
   const nativeNote = !native && measuring
     ? measuring.phase === 'build'
       ? '`npm start` is building the native CLI on this machine; its numbers appear here as it measures them.'
@@ -42,7 +43,7 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser'),
     card('Native', nativeNote, native?.report.environment ?? null, 'native'),
-    sharer ? card('Sharer', 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
+    sharer ? card(sharer.from ? 'Imported browser results' : 'Sharer', sharer.from ? `From ${sharer.from}, results a browser exported (their browser).` : 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );
 }

@@ -3,6 +3,7 @@
 import type { Build } from '../../share/builds';
 import type { Params } from '../../share/schema';
 import type { PageRecord } from '../../share/verify';
+import type { DownloadFormat } from '../download';
 
 export interface Actions {
   editParams(puzzle: string, params: Params): void;
@@ -18,5 +19,7 @@ export interface Actions {
   stop(): void;
   showCase(record: PageRecord): void;
   copyLink(): void;
+  /** The open puzzle's results as a file. */
+  download(format: DownloadFormat): void;
   importNative(file: File | undefined): void;
 }

@@ -29,10 +29,13 @@ export function layout() {
     environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
     copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
     share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
+    download: h('button', { id: 'download', attrs: { type: 'button' } }, 'Download results'),
+    downloadFormat: h('select', { id: 'download-format', attrs: { 'aria-label': 'download format' } },
+      h('option', { attrs: { value: 'json' } }, 'JSON (imports back)'), h('option', { attrs: { value: 'csv' } }, 'CSV')),
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
     importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
   };
-  el.importZone.append('Import native results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' here, or pick it: ', el.importInput);
+  el.importZone.append('Import results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' or from Download results here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
@@ -45,7 +48,7 @@ export function layout() {
         h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
       h('section', { className: 'area-intro' }, el.intro),
     ),
-    h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }, el.copy, el.share, el.importZone),
+    h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
   );
