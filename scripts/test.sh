@@ -15,7 +15,8 @@
 #   fuzz      every libFuzzer target (tests/fuzz) from its corpus, briefly (two at a time)
 #   types     TypeScript type check of the page and the tests
 #   web       Vitest: both wasm builds in Node, link codec, comparison logic
-#   e2e       playwright-core + Debian Chromium against the built page
+#   e2e       playwright-core + Debian Chromium against the built page; its main flows also in
+#             Debian Firefox ESR and Chromium under puppeteer-core (tests/e2e/engines.test.ts)
 # Under the sanitizers and qemu the large cases are skipped (SP_QUICK_TESTS=1); every kernel still
 # runs on every ISA there. What --full adds is listed in the README ("What npm test runs").
 #
