@@ -56,7 +56,7 @@ describe('Download results, then import the file back', () => {
     await setN(other, 8);
     await other.setInputFiles('#import-native', file);
     await other.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
-    expect((await notices(other)).join()).toMatch(new RegExp(`Imported ${mine.length} browser results from exported\\.json \\(V8 \\d+\\.\\d+, `));
+    expect((await notices(other)).join()).toMatch(new RegExp(`Imported ${mine.length} browser results from exported\\.json \\(Chrome \\d+, V8 \\d+\\.\\d+`));
     expect(await other.textContent('[data-env="sharer"]')).toContain('Imported browser results');
     await other.waitForFunction(() => document.querySelectorAll('table[data-table="run"] tbody tr').length > 0);
     const back = await rows(other);

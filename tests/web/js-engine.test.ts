@@ -1,7 +1,7 @@
 // The JavaScript engine read from a user agent (share/js-engine.ts), and environments with and
 // without one in links.
 import { describe, expect, it } from 'vitest';
-import { engineLabel, engineOf } from '../../web/src/share/js-engine';
+import { describeBrowser, engineLabel, engineOf } from '../../web/src/share/js-engine';
 import { EnvironmentSchema } from '../../web/src/share/schema';
 import { engineLabels } from '../../web/src/app/results';
 
@@ -48,5 +48,11 @@ describe('engines in environments', () => {
     expect(engineLabels(engineOf(UA.chromium)!, engineOf(UA.firefox)!)).toEqual({ mine: 'V8 15.6', sharer: 'SpiderMonkey 153.0' });
     expect(engineLabels(engineOf(UA.chromium)!, engineOf(UA.chromium)!)).toBeNull();
     expect(engineLabels(engineOf(UA.chromium)!, undefined)).toBeNull();
+  });
+  it('describes a browser in a few words, leaving out a CPU the browser cannot name', () => {
+    expect(describeBrowser({ engine: engineOf(UA.firefox)!, cpu: 'unknown' })).toBe('Firefox 153.0, SpiderMonkey 153.0');
+    expect(describeBrowser({ engine: engineOf(UA.chromium)!, cpu: 'AMD EPYC' })).toBe('Chrome 156, V8 15.6, AMD EPYC');
+    expect(describeBrowser({ cpu: 'unknown' })).toBe('unknown');
+    expect(describeBrowser({ cpu: 'AMD EPYC' })).toBe('AMD EPYC');
   });
 });

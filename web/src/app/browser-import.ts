@@ -4,7 +4,7 @@
 // (share/verify.ts: kernels, bounds, timings a measurement can make, params re-keyed by the
 // engine), shown in the sharer's place labelled with the file's name, and their answers re-checked
 // in the background.
-import { engineLabel } from '../share/js-engine';
+import { describeBrowser } from '../share/js-engine';
 import { neutralizeBidi } from '../share/text';
 import type { NativeSource } from './native';
 import { recordSet } from './state/records';
@@ -37,8 +37,7 @@ export async function importBrowserReport(store: Store, verifier: Verifier, sour
       }));
     }
     const open = puzzles.includes(s.puzzleId) ? s.puzzleId : puzzles[0]!;
-    const who = `${engineLabel(environment.engine)}, ${environment.cpu.slice(0, 80)}`;
-    const text = `Imported ${records.length} browser results from ${fileName} (${who}): shown as the sharer's, answers re-checked in the background${leftOut}.`;
+    const text = `Imported ${records.length} browser results from ${fileName} (${describeBrowser(environment)}): shown as the sharer's, answers re-checked in the background${leftOut}.`;
     return withNotice({ ...next, puzzleId: open }, 'import', { text, kind: leftOut ? 'error' : 'info' });
   });
   for (const id of puzzles) if (puzzleStateOf(store.get(), id).shared.size) await verifier.recheckInBackground(id);

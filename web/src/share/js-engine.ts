@@ -47,3 +47,11 @@ export function engineOf(userAgent: string): JsEngine | null {
 export function engineLabel(engine: JsEngine | null | undefined): string {
   return engine ? `${engine.name} ${engine.version}` : 'unknown engine';
 }
+
+/** A browser environment in a few words for notices: "Firefox 153.0, SpiderMonkey 153.0, AMD EPYC"
+ * (a browser's wasm build cannot read the CPU's name; then it is left out). */
+export function describeBrowser(env: { engine?: JsEngine; cpu: string }): string {
+  const cpu = env.cpu && env.cpu !== 'unknown' ? env.cpu.slice(0, 80) : null;
+  const parts = [env.engine ? `${env.engine.browser}, ${engineLabel(env.engine)}` : null, cpu].filter((x) => x !== null);
+  return parts.length ? parts.join(', ') : 'unknown';
+}

@@ -65,7 +65,7 @@ export interface Notice {
  * the background re-check of its answers goes. */
 export interface LinkFacts {
   puzzle: string;
-  /** Whether it carried results, and the CPU of the browser that measured them. */
+  /** Whether it carried results, and the browser that measured them (describeBrowser). */
   carried: boolean;
   cpu: string;
   rejected: readonly Rejected[];
