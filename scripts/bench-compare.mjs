@@ -1,53 +1,100 @@
-// Runs the default benchmark cases in both wasm builds in headless Chromium (the page's workers
-// and harness), pairs every record with its native counterpart from build/native-bench.json (the
-// page's rule: same kernel, same vector width), and prints wasm ÷ native speed ratios.
+// Runs the default benchmark cases in both wasm builds in two browser engines, headless: Debian's
+// Chromium (V8, under playwright-core) and Debian's Firefox ESR (SpiderMonkey, under puppeteer-core
+// over WebDriver BiDi), the page's workers and harness in each; pairs every record with its native
+// counterpart from build/native-bench.json (the page's rule: same kernel, same vector width), and
+// prints wasm ÷ native speed ratios per engine and SpiderMonkey against V8. The engines take turns
+// puzzle by puzzle and build by build (the order alternating), so a noisy phase of a shared machine
+// hits both rather than one. Browser peers (chess) run in Chromium only.
 // Writes build/compare-report.json and build/compare-report.md.
 //
-// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick]   (--quick: 5 samples of 5 ms)
+// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick] [--engines v8,spidermonkey]
+//   --quick: 5 samples of 5 ms; --engines: which engines (default both; the first is the one the
+//   per-build and peer tables use)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
 import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const puzzles = args.filter((a) => !a.startsWith('--'));
+const engineArg = args.includes('--engines') ? args[args.indexOf('--engines') + 1] : 'v8,spidermonkey';
+const puzzles = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--engines');
 const native = nativeBenchResponse();
 if (!native.available) {
   console.error(`bench-compare: ${nativeBenchPath} is missing; run scripts/native-bench.mjs first`);
   process.exit(1);
 }
 
+// Each engine: a browser and one page on bench.html; `evaluate` runs a function with one argument
+// in the page (playwright and puppeteer spell it alike).
+const ENGINES = {
+  v8: {
+    name: 'V8',
+    async launch() {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+      });
+      return { browser, page: await browser.newPage() };
+    },
+  },
+  spidermonkey: {
+    name: 'SpiderMonkey',
+    async launch() {
+      // A whole puzzle's benchmark is one evaluate: no protocol timeout.
+      const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 0 });
+      return { browser, page: await browser.newPage() };
+    },
+  },
+};
+const engineIds = engineArg.split(',').map((e) => e.trim().toLowerCase());
+for (const id of engineIds) if (!ENGINES[id]) {
+  console.error(`bench-compare: unknown engine '${id}' (known: ${Object.keys(ENGINES).join(', ')})`);
+  process.exit(2);
+}
+const primary = engineIds[0];
+
 const server = await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const url = `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
-});
-const page = await browser.newPage();
-page.on('console', (m) => {
-  const text = m.text();
-  if (!text.startsWith('progress ')) return;
-  const e = JSON.parse(text.slice(9));
-  if (e.phase === 'sample' && e.sample === e.samples)
-    console.log(`  [case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
-});
-await page.goto(url);
-await page.waitForFunction(() => document.body.dataset.ready === 'true');
-
-const request = { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...(quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {}) };
-const runs = {};
-for (const build of ['simd128', 'baseline']) {
-  console.log(`\nwasm ${build}:`);
-  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, request]);
-  if (!result.response.ok) {
-    console.error(`bench-compare: ${build}: ${result.response.error}`);
-    process.exit(1);
-  }
-  runs[build] = { environment: result.environment, aliases: result.aliases, records: result.response.report.records };
+const engines = {};
+for (const id of engineIds) {
+  const { browser, page } = await ENGINES[id].launch();
+  page.on('console', (m) => {
+    const text = m.text();
+    if (!text.startsWith('progress ')) return;
+    const e = JSON.parse(text.slice(9));
+    if (e.phase === 'sample' && e.sample === e.samples)
+      console.log(`  [${ENGINES[id].name} case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  engines[id] = { browser, page, runs: {} };
 }
+const page = engines[primary].page;
+
+const harness = quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {};
+const benchPuzzles = puzzles.length ? puzzles : await page.evaluate((b) => window.simdPuzzles.puzzles(b), 'simd128');
+let turn = 0;
+for (const puzzle of benchPuzzles) {
+  for (const build of ['simd128', 'baseline']) {
+    const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
+    for (const id of order) {
+      console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
+      const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, { action: 'bench', puzzles: [puzzle], ...harness }]);
+      if (!result.response.ok) {
+        console.error(`bench-compare: ${ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
+        process.exit(1);
+      }
+      const run = (engines[id].runs[build] ??= { environment: result.environment, aliases: {}, records: [] });
+      Object.assign(run.aliases, result.aliases);
+      run.records.push(...result.response.report.records);
+    }
+  }
+}
+const runs = engines[primary].runs;
 const nativeRecords = native.report.records;
 const compared = {};
 for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n]) => window.simdPuzzles.compare(w, n), [runs[build].records, nativeRecords]);
@@ -75,7 +122,40 @@ for (const puzzle of new Set(runs.simd128.records.map((r) => r.puzzle))) {
     }
   }
 }
-await browser.close();
+// SpiderMonkey against V8 (and each against native), SIMD128 build, kernel by kernel.
+const engineRows = [];
+const engineSummary = [];
+if (engines.v8 && engines.spidermonkey) {
+  const sm = engines.spidermonkey.runs;
+  const same = (a, b) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa;
+  for (const c of compared.simd128) {
+    const other = sm.simd128.records.find((r) => same(r, c.record));
+    const v8 = c.record.timing?.median_ns ?? null;
+    const spider = other?.timing?.median_ns ?? null;
+    const nat = c.native?.timing?.median_ns ?? null;
+    engineRows.push({
+      puzzle: c.record.puzzle, case: runs.simd128.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
+      nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
+      native: nat, v8, spidermonkey: spider,
+      v8Ratio: c.ratio, spidermonkeyRatio: nat != null && spider ? nat / spider : null,
+      smOverV8: v8 != null && spider ? v8 / spider : null,
+      verified: c.record.verified !== false && other?.verified !== false,
+    });
+  }
+  // Geometric means of SpiderMonkey ÷ V8 speed per puzzle and build: one number each, with the range.
+  for (const build of ['simd128', 'baseline']) {
+    for (const puzzle of new Set(engines.v8.runs[build].records.map((r) => r.puzzle))) {
+      const ratios = engines.v8.runs[build].records.filter((r) => r.puzzle === puzzle && r.timing).flatMap((r) => {
+        const o = sm[build].records.find((x) => same(x, r));
+        return o?.timing ? [r.timing.median_ns / o.timing.median_ns] : [];
+      });
+      if (!ratios.length) continue;
+      const geo = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
+      engineSummary.push({ puzzle, build, kernels: ratios.length, geomean: geo, min: Math.min(...ratios), max: Math.max(...ratios) });
+    }
+  }
+}
+for (const e of Object.values(engines)) await e.browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
@@ -149,19 +229,41 @@ if (peerRows.length) {
 
 const env = native.report.environment;
 const browserEnv = runs.simd128.environment;
+// "Firefox 153.0 (SpiderMonkey 153.0)", from the engine the page's worker names (share/js-engine.ts).
+function describe(environment) {
+  return environment.engine ? `${environment.engine.browser} (${environment.engine.name} ${environment.engine.version})` : environment.user_agent;
+}
+const engineHeader = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'V8', 'V8 ÷ native', 'SpiderMonkey', 'SpiderMonkey ÷ native', 'SpiderMonkey ÷ V8'];
+const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), ratio(r.v8Ratio), fmt(r.spidermonkey), ratio(r.spidermonkeyRatio), ratio(r.smOverV8)]);
+const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (speed ratios: > 1 means the first is faster):';
+const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean)', 'range'];
+const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), ratio(e.geomean), `${ratio(e.min)}–${ratio(e.max)}`]);
+if (engineRows.length) {
+  console.log(`\n${engineTitle}`);
+  const w = engineHeader.map((h, i) => Math.max(h.length, ...engineTable.map((t) => t[i].length)));
+  console.log(engineHeader.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const t of engineTable) console.log(t.map((c, i) => (i >= 5 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  '));
+  console.log('');
+  for (const t of summaryTable) console.log(`  ${t[0]} ${t[1]}: SpiderMonkey ÷ V8 ${t[3]} over ${t[2]} kernels (${t[4]})`);
+  if (engineRows.some((r) => !r.verified)) console.log('\nWARNING: some SpiderMonkey results did not verify');
+}
 const md = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${env.cpu} (${env.arch}); native ${env.compiler}, ${env.flags}; ` +
-    `wasm in ${browserEnv.user_agent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, cross-origin isolated: ${browserEnv.cross_origin_isolated}.` +
+    `wasm in ${engineIds.map((id) => describe(engines[id].runs.simd128.environment)).join(' and ')}, cross-origin isolated: ${engineIds.map((id) => engines[id].runs.simd128.environment.cross_origin_isolated).join(' / ')}.` +
     `${native.sameMachine ? ' Same machine, one run.' : ' WARNING: native numbers are not from this machine.'}`,
   '',
   `| ${header.join(' | ')} |`,
   `| ${header.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`,
   ...table.map((t) => `| ${t.join(' | ')} |`),
+  ...(engineRows.length
+    ? ['', engineTitle, '', `| ${engineHeader.join(' | ')} |`, `| ${engineHeader.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`, ...engineTable.map((t) => `| ${t.join(' | ')} |`),
+       '', `| ${summaryHeader.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: |', ...summaryTable.map((t) => `| ${t.join(' | ')} |`)]
+    : []),
   ...(peerRows.length
     ? ['', peerTitle, '',
        `| ${peerHeader.join(' | ')} |`, `| ${peerHeader.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...peerRows.map((r) => `| ${r.join(' | ')} |`)]
     : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows, peers: peerRuns }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, peers: peerRuns }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);
