@@ -7,9 +7,10 @@
 // hits both rather than one. Browser peers (chess) run in Chromium only.
 // Writes build/compare-report.json and build/compare-report.md.
 //
-// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick] [--engines v8,spidermonkey]
-//   --quick: 5 samples of 5 ms; --engines: which engines (default both; the first is the one the
-//   per-build and peer tables use)
+// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--case LABEL]... [--quick] [--engines v8,spidermonkey]
+//   --case: only these bench cases (a name or an alias, e.g. "kiwipete d4"; puzzles without one
+//   of them are left out); --quick: 5 samples of 5 ms; --engines: which engines (default both; the
+//   first is the one the per-build and peer tables use)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -20,7 +21,9 @@ import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-res
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const engineArg = args.includes('--engines') ? args[args.indexOf('--engines') + 1] : 'v8,spidermonkey';
-const puzzles = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--engines');
+const valueOf = (i) => args[i - 1] === '--engines' || args[i - 1] === '--case';
+const puzzles = args.filter((a, i) => !a.startsWith('--') && !valueOf(i));
+const cases = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
 const native = nativeBenchResponse();
 if (!native.available) {
   console.error(`bench-compare: ${nativeBenchPath} is missing; run scripts/native-bench.mjs first`);
@@ -76,14 +79,24 @@ for (const id of engineIds) {
 const page = engines[primary].page;
 
 const harness = quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {};
-const benchPuzzles = puzzles.length ? puzzles : await page.evaluate((b) => window.simdPuzzles.puzzles(b), 'simd128');
+// Each puzzle with the --case labels that are its own (all its cases without --case).
+const catalog = await page.evaluate((b) => window.simdPuzzles.puzzles(b), 'simd128');
+const plan = catalog
+  .filter((p) => !puzzles.length || puzzles.includes(p.id))
+  .map((p) => ({ puzzle: p.id, cases: cases.filter((c) => p.cases.includes(c)) }))
+  .filter((p) => !cases.length || p.cases.length);
+const unknownCase = cases.find((c) => !catalog.some((p) => p.cases.includes(c)));
+if (unknownCase || !plan.length) {
+  console.error(`bench-compare: ${unknownCase ? `no puzzle has a bench case '${unknownCase}'` : 'nothing to run'}`);
+  process.exit(2);
+}
 let turn = 0;
-for (const puzzle of benchPuzzles) {
+for (const { puzzle, cases: only } of plan) {
   for (const build of ['simd128', 'baseline']) {
     const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
     for (const id of order) {
       console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
-      const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, { action: 'bench', puzzles: [puzzle], ...harness }]);
+      const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness }]);
       if (!result.response.ok) {
         console.error(`bench-compare: ${ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
         process.exit(1);

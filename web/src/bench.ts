@@ -35,12 +35,13 @@ const api = {
       bridge.stop();
     }
   },
-  /** The puzzles of a build's catalog, by id (what a run of every puzzle goes through). */
-  async puzzles(build: Build): Promise<string[]> {
+  /** The puzzles of a build's catalog, with their bench cases' names and aliases. */
+  async puzzles(build: Build): Promise<{ id: string; cases: string[] }[]> {
     const bridge = new WorkerBridge(build);
     try {
       await bridge.start();
-      return (await bridge.call<Catalog>({ action: 'catalog' })).puzzles.map((p) => p.id);
+      const catalog = await bridge.call<Catalog>({ action: 'catalog' });
+      return catalog.puzzles.map((p) => ({ id: p.id, cases: p.bench_cases.flatMap((c) => (c.alias ? [c.name, c.alias] : [c.name])) }));
     } finally {
       bridge.stop();
     }
