@@ -5,6 +5,8 @@
 # compares against (a quick profile; the full one is `npm run bench:native`), with progress on this
 # terminal and on the page, which picks them up as each puzzle finishes. A second `npm start` with
 # nothing changed reaches the URL in seconds.
+#
+#   npm start [-- --base-url URL]   URL: where the same page is public, for the links it makes
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -12,4 +14,4 @@ cd "$ROOT"
 step "setup"; bash scripts/setup.sh start
 step "wasm builds (SIMD128 and baseline)"; build_wasm --target simd_puzzles_wasm
 step "page"; build_web_if_stale
-step "serving"; exec node scripts/serve.mjs --native-bench quick
+step "serving"; exec node scripts/serve.mjs --native-bench quick "$@"

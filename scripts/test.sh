@@ -15,8 +15,9 @@
 #   fuzz      every libFuzzer target (tests/fuzz) from its corpus, briefly (two at a time)
 #   types     TypeScript type check of the page and the tests
 #   web       Vitest: both wasm builds in Node, link codec, comparison logic
-#   e2e       playwright-core + Debian Chromium against the built page; its main flows also in
-#             Debian Firefox ESR and Chromium under puppeteer-core (tests/e2e/engines.test.ts)
+#   e2e       playwright-core + Debian Chromium against the built page, served by `npm start`'s
+#             server and, as a static site, by python3 -m http.server under a sub-path; its main
+#             flows also in Debian Firefox ESR and Chromium under puppeteer-core (engines.test.ts)
 # Under the sanitizers and qemu the large cases are skipped (SP_QUICK_TESTS=1); every kernel still
 # runs on every ISA there. What --full adds is listed in the README ("What npm test runs").
 #
@@ -73,7 +74,11 @@ run_vitest() {
   npx vitest run --reporter=default --reporter=junit --outputFile.junit="$artifacts/$layer.junit.xml" "$@"
 }
 layer_web() { build_wasm && run_vitest web --config vitest.config.ts; }
-layer_e2e() { build_web && run_vitest e2e --config vitest.e2e.config.ts; }
+# The page as a static site (npm run build), its shipped native report a small fixture: a real
+# native benchmark would take minutes and prove nothing more about the site.
+layer_e2e() {
+  bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && run_vitest e2e --config vitest.e2e.config.ts
+}
 
 # Runs one layer into its log; appends "<status> <name> <seconds>" to the results file.
 results=$artifacts/results.txt

@@ -8,6 +8,7 @@
 import { replaceChildren } from './app/dom';
 import { downloadOf, saveFile } from './app/download';
 import { Engine } from './app/engine';
+import { ensureIsolation } from './app/isolation';
 import { loadBuilds } from './app/load-builds';
 import { NativeFeed } from './app/native-feed';
 import { ParamsChecker } from './app/params-checker';
@@ -29,7 +30,11 @@ import { WorkerBridge } from './worker/bridge';
 import './styles.css';
 
 async function start() {
+  // Before any worker starts: on a static host the first visit reloads once to become isolated.
+  const isolation = await ensureIsolation();
+  if (isolation === 'reloading') return;
   const store = new Store();
+  store.update((s) => ({ ...s, isolation }));
   const { root, el } = layout();
   replaceChildren(document.getElementById('app')!, root);
   store.subscribe(statusView(el));

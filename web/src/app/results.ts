@@ -22,6 +22,9 @@ export interface TableInput {
   peers: readonly BrowserPeer[];
   /** The native numbers were measured elsewhere (imported, or served from another machine). */
   nativeIsClaim: boolean;
+  /** Named on every native cell where the numbers' machine is not obvious (a static site's
+   * shipped report: "shipped, measured on <CPU>"), else null. */
+  nativeOrigin?: string | null;
   /** The JavaScript engines of the viewer's and the sharer's runs, when they differ (a Firefox
    * link opened in Chromium): headers and build cells then name them (engineLabels). */
   engines?: { mine: string; sharer: string } | null;
@@ -52,7 +55,7 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['ref', 'ref', 'the reference kernel: its answer defines correct'],
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
-  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report, the report a static site ships): it passed the plausibility checks, but a timing cannot be re-checked here'],
 ];
 
 /** The legend of the marks used under `root` (none: null). */
@@ -78,7 +81,7 @@ function fastestKernel(records: readonly PageRecord[], build: (b: string) => boo
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, engines = null }: TableInput): HTMLElement {
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null, engines = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
@@ -111,7 +114,8 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
       native: counterpart
-        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null)
+        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null,
+          nativeOrigin ? h('small', { className: 'native-origin' }, nativeOrigin) : null)
         : 'no native number',
       'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
@@ -131,7 +135,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         const t = yours.timing;
         cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
-      cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
+      cells.native = bestNative
+        ? h('span', {}, `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})`, nativeOrigin ? h('small', { className: 'native-origin' }, nativeOrigin) : null)
+        : 'no native number';
       cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
       cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
     }

@@ -1,6 +1,7 @@
 // The address and links: `#<puzzle>` opens a tab, `#s=<version>.<data>` opens a share link (its
 // params, kernels and builds, and its records once re-checked), anything else is reported, not
-// obeyed; Copy link writes the page's state into a link.
+// obeyed; Copy link writes the page's state into a link, at the address the page was opened
+// from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
 import { BUILDS, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
@@ -19,6 +20,7 @@ import { withLink, type Verifier } from './trust';
 export class Router {
   /** Counts addresses: a link waiting for a run to end opens only if no newer address came. */
   private turn = 0;
+  private address: Promise<string> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -146,7 +148,7 @@ export class Router {
     };
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
     const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
-    const url = `${location.origin}${location.pathname}#${fragment}`;
+    const url = `${await this.linkAddress()}#${fragment}`;
     let copied = true;
     try {
       await navigator.clipboard.writeText(url);
@@ -154,6 +156,23 @@ export class Router {
       copied = false;
     }
     this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
+  }
+
+  /** Where links point: the address this page was opened from (a static site's, wherever it is
+   * hosted), unless the server names a public one (`npm start -- --base-url URL`, api/site.json). */
+  private linkAddress(): Promise<string> {
+    this.address ??= (async () => {
+      const here = `${location.origin}${location.pathname}`;
+      try {
+        const res = await fetch('api/site.json', { cache: 'no-store' });
+        const body: unknown = res.ok ? await res.json() : null;
+        const configured = body && typeof body === 'object' && 'baseUrl' in body && typeof body.baseUrl === 'string' ? new URL(body.baseUrl) : null;
+        return configured && (configured.protocol === 'https:' || configured.protocol === 'http:') ? `${configured.origin}${configured.pathname}` : here;
+      } catch {
+        return here;
+      }
+    })();
+    return this.address;
   }
 
   private notice(text: string | null, kind: 'error' | 'info' = 'error') {

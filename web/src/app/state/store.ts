@@ -11,6 +11,7 @@ import type { CatalogPuzzle, IsaInfo } from '../../share/engine-types';
 import type { Environment, Params } from '../../share/schema';
 import type { PageRecord, Rejected } from '../../share/verify';
 import type { CaseCheck, DeclaredInput } from '../engine';
+import type { Isolation } from '../isolation';
 import type { NativeSource, ServedBenchStatus } from '../native';
 import { NO_RECORDS, type RecordSet } from './records';
 
@@ -93,6 +94,9 @@ export interface PageState {
   catalogs: ReadonlyMap<Build, readonly CatalogPuzzle[]>;
   isas: readonly IsaInfo[];
   environments: ReadonlyMap<Build, Environment>;
+  /** How this page is cross-origin isolated (server headers, service worker, or not at all),
+   * which sets the timer's resolution; null until known. */
+  isolation: Isolation | null;
   /** The builds this browser runs, and those picked for the next run. */
   supported: ReadonlySet<Build>;
   builds: ReadonlySet<Build>;
@@ -122,7 +126,7 @@ export interface PageState {
 
 export function initialState(): PageState {
   return {
-    catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
+    catalogs: new Map(), isas: [], environments: new Map(), isolation: null, supported: new Set(), builds: new Set(),
     puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };

@@ -2,6 +2,7 @@
 // settings on the left and the results beside them; narrow ones stack params, Run, results, then
 // the kernel list and the explainer (styles.css).
 import { h } from '../dom';
+import { NATIVE_REPORT_COMMAND } from '../native';
 
 export function layout() {
   const el = {
@@ -35,7 +36,7 @@ export function layout() {
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
     importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
   };
-  el.importZone.append('Import results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' or from Download results here, or pick it: ', el.importInput);
+  el.importZone.append('Import your machine’s native results (the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), '), or a browser’s from Download results: drop it here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
@@ -50,7 +51,7 @@ export function layout() {
     ),
     h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
-    h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
+    h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
   );
   return { root, el };
 }

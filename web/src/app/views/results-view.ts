@@ -8,6 +8,7 @@ import { drawChart } from '../chart';
 import { append, h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
+import { nativeOriginLabel } from '../native';
 import { engineLabels, marksLegend, pivotTable, resultsTable } from '../results';
 import { listOf, ofCase } from '../state/records';
 import { caseChips, caseOnScreen, nativeRecords, puzzleOf, puzzleStateOf } from '../state/selectors';
@@ -79,7 +80,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
 
     const context: ResultsContext = { mine, native, shared, params: check?.params ?? p.params, caseKey: key, engine };
     replaceChildren(el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), engine));
-    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring));
+    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring, s.isolation));
     // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
     // had, and a table of several cases shows none.
     const drawing = key !== null && p.view.kind === 'case' ? p.drawings.get(key) : undefined;
@@ -122,7 +123,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       dropChart();
       return;
     }
-    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', engines }));
+    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null, engines }));
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere, engines);
