@@ -4,7 +4,7 @@
 // and data-label, the header each cell shows as its label where the rows become cards (a phone:
 // app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
 // 54-letter cube, comes last.
-import { buildLabel, wasmBuildOf } from '../share/builds';
+import { buildLabel, recordBuild, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
@@ -81,6 +81,12 @@ function fastestKernel(records: readonly PageRecord[], build: (b: string) => boo
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
+/** The wasm record of the same kernel and case as a JavaScript row: SIMD128 first, then baseline. */
+function wasmOfSameKernel(js: PageRecord, records: readonly PageRecord[]): PageRecord | null {
+  const same = records.filter((r) => r.kernel === js.kernel && r.case_key === js.case_key && r.timing && wasmBuildOf(r.build));
+  return same.find((r) => r.build === recordBuild('simd128')) ?? same[0] ?? null;
+}
+
 export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null, engines = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
@@ -95,6 +101,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
+  // Our plain-JavaScript rows: how much faster the same kernel runs in wasm (build js).
+  const hasJs = [...mine, ...shared].some((r) => r.build === recordBuild('js'));
+  if (hasJs) columns.push(['vs-js', 'wasm ÷ JS speed']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
@@ -119,9 +128,14 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         : 'no native number',
       'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
+      'vs-js': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
+    if (r.build === recordBuild('js')) {
+      const wasm = wasmOfSameKernel(r, hasMine ? mine : shared) ?? bestWasm;
+      if (wasm) cells['vs-js'] = h('span', { title: `${wasm.kernel}/${wasm.isa} (${wasm.build}) against this JavaScript row` }, ratioText(wasm, r), wasm.kernel === r.kernel ? '' : ' (best wasm)');
+    }
     // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
     if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
       cells.answer = h('span', {}, formatAnswer(yours.answer), h('small', { className: 'their-answer' }, 'sharer’s: ', formatAnswer(sharer.answer), ' ', verdict(sharer)));
