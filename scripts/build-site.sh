@@ -33,8 +33,12 @@ if [[ -n $report ]]; then
 fi
 
 step "wasm builds (SIMD128 and baseline)"; build_wasm --target simd_puzzles_wasm
+# Instruction listings shipped with the site: the wasm ones always, the x86-64 one when this
+# script builds the native CLI (each only when stale; README "Instruction listings").
+step "instruction listings"; node scripts/build-listings.mjs simd128 baseline
 if [[ -z $report ]]; then
   step "native CLI"; build_native_cli
+  node scripts/build-listings.mjs x86-64
   step "native benchmark to ship ($profile profile)"; node scripts/native-bench.mjs --profile "$profile"
   report=$ROOT/build/native-bench.json
 fi

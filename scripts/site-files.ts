@@ -9,6 +9,8 @@
 // - Licences of the packages bundled into the page (the page's own is MIT), in licenses/.
 // - The shipped native report (native-report.json): native numbers measured on the builder's
 //   machine, which the page shows, labelled as such, when no server measures its own.
+// - The instruction listings (build/listings/<build>.json, scripts/build-listings.mjs): the
+//   servers serve them from there, fresh; the site ships those built so far in listings/.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,16 @@ export function peerFileFor(peers: readonly PeerFiles[], path: string): { full: 
   if (!file) return null;
   const full = join(NODE_MODULES, peer.package, file.path);
   return existsSync(full) ? { full, type: file.type } : null;
+}
+
+const LISTINGS_DIR = join(repoRoot, 'build', 'listings');
+
+/** The listing file a URL names, if it names one and it has been built (`path`: the request path,
+ * any sub-path before listings/ allowed). */
+export function listingFileFor(path: string): string | null {
+  const match = /\/listings\/(x86-64|aarch64|simd128|baseline)\.json$/.exec(path);
+  const file = match && join(LISTINGS_DIR, `${match[1]}.json`);
+  return file && existsSync(file) ? file : null;
 }
 
 /** The packages bundled into the page whose licences ship with the site (licenses/<name>.txt). */
@@ -99,6 +111,15 @@ export function copySiteFiles(outDir: string, options: SiteOptions): string[] {
       '',
     ].join('\n'));
     said.push(`${peer.package} ${version} (${peer.license}) in ${peer.url}, with its licence and SOURCE.txt`);
+  }
+
+  const listings = existsSync(LISTINGS_DIR) ? readdirSync(LISTINGS_DIR).filter((n) => /^[\w-]+\.json$/.test(n)) : [];
+  if (listings.length) {
+    mkdirSync(join(outDir, 'listings'), { recursive: true });
+    for (const name of listings) copyFileSync(join(LISTINGS_DIR, name), join(outDir, 'listings', name));
+    said.push(`instruction listings in listings/: ${listings.map((n) => n.replace('.json', '')).join(', ')}`);
+  } else {
+    said.push('no instruction listings (node scripts/build-listings.mjs makes them from the builds)');
   }
 
   if (options.nativeReport) {

@@ -13,5 +13,7 @@ cd "$ROOT"
 
 step "setup"; bash scripts/setup.sh start
 step "wasm builds (SIMD128 and baseline)"; build_wasm --target simd_puzzles_wasm
+# Their instruction listings (seconds; each only when stale). The native one follows its build.
+step "instruction listings (wasm)"; node scripts/build-listings.mjs simd128 baseline
 step "page"; build_web_if_stale
 step "serving"; exec node scripts/serve.mjs --native-bench quick "$@"

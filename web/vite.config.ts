@@ -12,7 +12,7 @@ import { defineConfig } from 'vite';
 import { nativeBenchResponse } from '../scripts/lib/native-results.mjs';
 // @ts-expect-error: plain ESM helper shared with the start script
 import { siteResponse } from '../scripts/site-address.mjs';
-import { copySiteFiles, declaredPeers, peerFileFor } from '../scripts/site-files';
+import { copySiteFiles, declaredPeers, listingFileFor, peerFileFor } from '../scripts/site-files';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -29,6 +29,26 @@ function nativeBench(): Plugin {
   };
   return {
     name: 'simd-puzzles-native-bench',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}
+
+// The instruction listings (scripts/build-listings.mjs writes build/listings/<build>.json from the
+// built binaries): served from there as they are, so a listing made after the page was built (the
+// native CLI builds behind the page in `npm start`) reaches it without a rebuild. A page build
+// copies them into the site (scripts/site-files.ts).
+function listings(): Plugin {
+  const handler: Connect.NextHandleFunction = (req, res, next) => {
+    const file = listingFileFor(req.url?.split('?')[0] ?? '');
+    if (!file) return next();  // not a listing, or none built here: web/dist's copy, or a 404
+    for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-cache');
+    createReadStream(file).pipe(res);
+  };
+  return {
+    name: 'simd-puzzles-listings',
     configureServer: (server) => void server.middlewares.use(handler),
     configurePreviewServer: (server) => void server.middlewares.use(handler),
   };
@@ -100,7 +120,7 @@ function siteFiles(): Plugin {
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), peerFiles(), siteAddress(), siteFiles()],
+  plugins: [nativeBench(), peerFiles(), siteAddress(), siteFiles(), listings()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },

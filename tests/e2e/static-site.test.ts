@@ -109,6 +109,10 @@ describe('the static site, on a host that sends no headers, under a sub-path', (
     expect(await other.inputValue('#param-n')).toBe('9');
     expect(await other.isChecked('input[data-build="baseline"]')).toBe(true);
     await other.click('.case-chips button[data-case-key="{\\"n\\":8}"]');
+    // The chip redraws the table from the state, and each shared row is re-checked in the background:
+    // wait for that case's whole table, every row re-checked, before reading it.
+    await expect.poll(async () => (await rows(other)).map((r) => `${r.key} ${r.build} ${r.verified}`).sort(), { timeout: 30_000 })
+      .toEqual(table.map((r) => `${r.key} ${r.build} ✓`).sort());
     await checked(other);
     const shared = await rows(other);
     expect(shared.map((r) => `${r.key} ${r.build}`).sort()).toEqual(table.map((r) => `${r.key} ${r.build}`).sort());

@@ -20,6 +20,7 @@ import type { Actions } from './app/views/actions';
 import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
 import { layout } from './app/views/layout';
+import { listingView } from './app/views/listing-view';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
@@ -73,7 +74,7 @@ async function start() {
     importNative: (file) => void native.importFile(file),
   };
   // In this order: the focus moves once the controls and results are drawn.
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), listingView(el, views), shareView(el, actions), focusView(el)]) store.subscribe(view);
 
   void runs.probePeers();
   await router.start();
