@@ -1,13 +1,16 @@
 // The environment panel: this browser, the native numbers' machine (with an honest label), and
-// the sharer's, when a link brought one.
+// the sharer's, when a link (or an imported file of a browser's results) brought one.
 import type { Environment } from '../share/schema';
+import { engineLabel } from '../share/js-engine';
 import { h } from './dom';
 import { isolationText, type Isolation } from './isolation';
 import { NATIVE_REPORT_COMMAND, type NativeSource, type ServedBenchStatus } from './native';
+import type { Sharer } from './state/store';
 
 /** `isolation`: this page's own, which says how it is isolated, not only whether. */
 function rows(env: Environment, isolation: Isolation | null = null): [string, string][] {
   const out: [string, string][] = [];
+  if (env.engine) out.push(['engine', `${engineLabel(env.engine)} (${env.engine.browser})`]);
   if (env.user_agent) out.push(['browser', env.user_agent]);
   if (env.cores !== undefined) out.push(['cores', String(env.cores)]);
   if (isolation) out.push(['cross-origin isolated', isolationText(isolation)]);
@@ -29,7 +32,7 @@ function card(title: string, note: string, env: Environment | null, id: string, 
 
 /** `measuring`: the server's background native benchmark, while it builds or measures;
  * `isolation`: how this page is cross-origin isolated. */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null): HTMLElement {
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: Sharer | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null): HTMLElement {
   const yours = `For your own machine's numbers: run \`${NATIVE_REPORT_COMMAND}\` and import the file.`;
   const nativeNote = !native && measuring
     ? measuring.phase === 'build'
@@ -47,7 +50,7 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser', isolation),
     card('Native', nativeNote, native?.report.environment ?? null, 'native'),
-    sharer ? card('Sharer', 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
+    sharer ? card(sharer.from ? 'Imported browser results' : 'Sharer', sharer.from ? `From ${sharer.from}, results a browser exported (their browser).` : 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );
 }
