@@ -1,4 +1,5 @@
-// Browser layer: playwright-core drives Debian's Chromium against the built page (web/dist),
+// Browser layer: playwright-core drives Debian's Chromium against the built page (web/dist), and
+// puppeteer-core drives Debian's Firefox ESR beside it (tests/e2e/engines.test.ts),
 // served by the same preview server `npm start` uses.
 import { defineConfig } from 'vitest/config';
 

@@ -1,23 +1,32 @@
-// Runs the default benchmark cases in both wasm builds in headless Chromium (the page's workers
-// and harness), pairs every record with its native counterpart from build/native-bench.json (the
-// page's rule: same kernel, same vector width), and prints wasm ÷ native speed ratios. Then the
-// page's plain-JavaScript kernels (build js, web/src/js-kernels/) on the cases whose fastest
-// SIMD128 scalar kernel took under JS_CASE_BUDGET_MS a call (JavaScript is up to several times
-// slower, and the heavy cases would take many minutes), with wasm ÷ JS for the same kernel.
+// Runs the default benchmark cases in both wasm builds in two browser engines, headless: Debian's
+// Chromium (V8, under playwright-core) and Debian's Firefox ESR (SpiderMonkey, under puppeteer-core
+// over WebDriver BiDi), the page's workers and harness in each; pairs every record with its native
+// counterpart from build/native-bench.json (the page's rule: same kernel, same vector width), and
+// prints wasm ÷ native speed ratios per engine and SpiderMonkey against V8. The engines take turns
+// puzzle by puzzle and build by build (the order alternating), so a noisy phase of a shared machine
+// hits both rather than one. Browser peers (chess) run in Chromium only. Then the page's
+// plain-JavaScript kernels (build js, web/src/js-kernels/), in the first engine, on the cases whose
+// fastest SIMD128 scalar kernel took under JS_CASE_BUDGET_MS a call (JavaScript is up to several
+// times slower, and the heavy cases would take many minutes), with wasm ÷ JS for the same kernel.
 // Writes build/compare-report.json and build/compare-report.md.
 //
-// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick] [--case NAME]...
-//   --quick: 5 samples of 5 ms; --case: only the bench cases of that name or alias (repeatable)
+// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--case LABEL]... [--quick] [--engines v8,spidermonkey]
+//   --case: only these bench cases (a name or an alias, e.g. "kiwipete d4"; puzzles without one
+//   of them are left out); --quick: 5 samples of 5 ms; --engines: which engines (default both; the
+//   first is the one the per-build and peer tables use)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
 import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const caseNames = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
-const puzzles = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--case');
+const engineArg = args.includes('--engines') ? args[args.indexOf('--engines') + 1] : 'v8,spidermonkey';
+const valueOf = (i) => args[i - 1] === '--engines' || args[i - 1] === '--case';
+const puzzles = args.filter((a, i) => !a.startsWith('--') && !valueOf(i));
+const cases = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
 const JS_CASE_BUDGET_MS = 50;
 const native = nativeBenchResponse();
 if (!native.available) {
@@ -25,35 +34,85 @@ if (!native.available) {
   process.exit(1);
 }
 
+// Each engine: a browser and one page on bench.html; `evaluate` runs a function with one argument
+// in the page (playwright and puppeteer spell it alike).
+const ENGINES = {
+  v8: {
+    name: 'V8',
+    async launch() {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+      });
+      return { browser, page: await browser.newPage() };
+    },
+  },
+  spidermonkey: {
+    name: 'SpiderMonkey',
+    async launch() {
+      // A whole puzzle's benchmark is one evaluate: no protocol timeout.
+      const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 0 });
+      return { browser, page: await browser.newPage() };
+    },
+  },
+};
+const engineIds = engineArg.split(',').map((e) => e.trim().toLowerCase());
+for (const id of engineIds) if (!ENGINES[id]) {
+  console.error(`bench-compare: unknown engine '${id}' (known: ${Object.keys(ENGINES).join(', ')})`);
+  process.exit(2);
+}
+const primary = engineIds[0];
+
 const server = await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const url = `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
-});
-const page = await browser.newPage();
-page.on('console', (m) => {
-  const text = m.text();
-  if (!text.startsWith('progress ')) return;
-  const e = JSON.parse(text.slice(9));
-  if (e.phase === 'sample' && e.sample === e.samples)
-    console.log(`  [case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
-});
-await page.goto(url);
-await page.waitForFunction(() => document.body.dataset.ready === 'true');
-
-const request = { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...(caseNames.length ? { cases: caseNames } : {}), ...(quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {}) };
-const runs = {};
-for (const build of ['simd128', 'baseline']) {
-  console.log(`\nwasm ${build}:`);
-  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, request]);
-  if (!result.response.ok) {
-    console.error(`bench-compare: ${build}: ${result.response.error}`);
-    process.exit(1);
-  }
-  runs[build] = { environment: result.environment, aliases: result.aliases, records: result.response.report.records };
+const engines = {};
+for (const id of engineIds) {
+  const { browser, page } = await ENGINES[id].launch();
+  page.on('console', (m) => {
+    const text = m.text();
+    if (!text.startsWith('progress ')) return;
+    const e = JSON.parse(text.slice(9));
+    if (e.phase === 'sample' && e.sample === e.samples)
+      console.log(`  [${ENGINES[id].name} case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  engines[id] = { browser, page, runs: {} };
 }
+const page = engines[primary].page;
+
+const harness = quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {};
+// Each puzzle with the --case labels that are its own (all its cases without --case).
+const catalog = await page.evaluate((b) => window.simdPuzzles.puzzles(b), 'simd128');
+const plan = catalog
+  .filter((p) => !puzzles.length || puzzles.includes(p.id))
+  .map((p) => ({ puzzle: p.id, cases: cases.filter((c) => p.cases.includes(c)) }))
+  .filter((p) => !cases.length || p.cases.length);
+const unknownCase = cases.find((c) => !catalog.some((p) => p.cases.includes(c)));
+if (unknownCase || !plan.length) {
+  console.error(`bench-compare: ${unknownCase ? `no puzzle has a bench case '${unknownCase}'` : 'nothing to run'}`);
+  process.exit(2);
+}
+let turn = 0;
+for (const { puzzle, cases: only } of plan) {
+  for (const build of ['simd128', 'baseline']) {
+    const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
+    for (const id of order) {
+      console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
+      const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness }]);
+      if (!result.response.ok) {
+        console.error(`bench-compare: ${ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
+        process.exit(1);
+      }
+      const run = (engines[id].runs[build] ??= { environment: result.environment, aliases: {}, records: [] });
+      Object.assign(run.aliases, result.aliases);
+      run.records.push(...result.response.report.records);
+    }
+  }
+}
+const runs = engines[primary].runs;
+
 // Plain JavaScript on the cases light enough for it.
 const fastestScalar = new Map();
 for (const r of runs.simd128.records)
@@ -62,7 +121,7 @@ const jsCases = [...fastestScalar].filter(([, ns]) => ns < JS_CASE_BUDGET_MS * 1
 let jsRecords = [];
 if (jsCases.length) {
   console.log(`\nplain JavaScript (${jsCases.length} of ${fastestScalar.size} cases: those a scalar kernel does in under ${JS_CASE_BUDGET_MS} ms a call in wasm):`);
-  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), ['js', { ...request, cases: jsCases }]);
+  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), ['js', { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...harness, cases: jsCases }]);
   if (!result.response.ok) {
     console.error(`bench-compare: js: ${result.response.error}`);
     process.exit(1);
@@ -96,7 +155,40 @@ for (const puzzle of new Set(runs.simd128.records.map((r) => r.puzzle))) {
     }
   }
 }
-await browser.close();
+// SpiderMonkey against V8 (and each against native), SIMD128 build, kernel by kernel.
+const engineRows = [];
+const engineSummary = [];
+if (engines.v8 && engines.spidermonkey) {
+  const sm = engines.spidermonkey.runs;
+  const same = (a, b) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa;
+  for (const c of compared.simd128) {
+    const other = sm.simd128.records.find((r) => same(r, c.record));
+    const v8 = c.record.timing?.median_ns ?? null;
+    const spider = other?.timing?.median_ns ?? null;
+    const nat = c.native?.timing?.median_ns ?? null;
+    engineRows.push({
+      puzzle: c.record.puzzle, case: runs.simd128.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
+      nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
+      native: nat, v8, spidermonkey: spider,
+      v8Ratio: c.ratio, spidermonkeyRatio: nat != null && spider ? nat / spider : null,
+      smOverV8: v8 != null && spider ? v8 / spider : null,
+      verified: c.record.verified !== false && other?.verified !== false,
+    });
+  }
+  // Geometric means of SpiderMonkey ÷ V8 speed per puzzle and build: one number each, with the range.
+  for (const build of ['simd128', 'baseline']) {
+    for (const puzzle of new Set(engines.v8.runs[build].records.map((r) => r.puzzle))) {
+      const ratios = engines.v8.runs[build].records.filter((r) => r.puzzle === puzzle && r.timing).flatMap((r) => {
+        const o = sm[build].records.find((x) => same(x, r));
+        return o?.timing ? [r.timing.median_ns / o.timing.median_ns] : [];
+      });
+      if (!ratios.length) continue;
+      const geo = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
+      engineSummary.push({ puzzle, build, kernels: ratios.length, geomean: geo, min: Math.min(...ratios), max: Math.max(...ratios) });
+    }
+  }
+}
+for (const e of Object.values(engines)) await e.browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
@@ -188,9 +280,27 @@ if (jsTable.length) {
 
 const env = native.report.environment;
 const browserEnv = runs.simd128.environment;
+// "Firefox 153.0 (SpiderMonkey 153.0)", from the engine the page's worker names (share/js-engine.ts).
+function describe(environment) {
+  return environment.engine ? `${environment.engine.browser} (${environment.engine.name} ${environment.engine.version})` : environment.user_agent;
+}
+const engineHeader = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'V8', 'V8 ÷ native', 'SpiderMonkey', 'SpiderMonkey ÷ native', 'SpiderMonkey ÷ V8'];
+const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), ratio(r.v8Ratio), fmt(r.spidermonkey), ratio(r.spidermonkeyRatio), ratio(r.smOverV8)]);
+const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (speed ratios: > 1 means the first is faster):';
+const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean)', 'range'];
+const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), ratio(e.geomean), `${ratio(e.min)}–${ratio(e.max)}`]);
+if (engineRows.length) {
+  console.log(`\n${engineTitle}`);
+  const w = engineHeader.map((h, i) => Math.max(h.length, ...engineTable.map((t) => t[i].length)));
+  console.log(engineHeader.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const t of engineTable) console.log(t.map((c, i) => (i >= 5 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  '));
+  console.log('');
+  for (const t of summaryTable) console.log(`  ${t[0]} ${t[1]}: SpiderMonkey ÷ V8 ${t[3]} over ${t[2]} kernels (${t[4]})`);
+  if (engineRows.some((r) => !r.verified)) console.log('\nWARNING: some SpiderMonkey results did not verify');
+}
 const md = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${env.cpu} (${env.arch}); native ${env.compiler}, ${env.flags}; ` +
-    `wasm in ${browserEnv.user_agent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, cross-origin isolated: ${browserEnv.cross_origin_isolated}.` +
+    `wasm in ${engineIds.map((id) => describe(engines[id].runs.simd128.environment)).join(' and ')}, cross-origin isolated: ${engineIds.map((id) => engines[id].runs.simd128.environment.cross_origin_isolated).join(' / ')}.` +
     `${native.sameMachine ? ' Same machine, one run.' : ' WARNING: native numbers are not from this machine.'}`,
   '',
   'Ratios as the page shows them (web/src/app/ratio.ts): the medians\' ratio, then the range both sides\' noise allows (fastest sample to median + MAD); ' +
@@ -199,15 +309,19 @@ const md = [
   `| ${header.join(' | ')} |`,
   `| ${header.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`,
   ...table.map((t) => `| ${t.join(' | ')} |`),
-  ...(peerRows.length
-    ? ['', peerTitle, '',
-       `| ${peerHeader.join(' | ')} |`, `| ${peerHeader.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...peerRows.map((r) => `| ${r.join(' | ')} |`)]
+  ...(engineRows.length
+    ? ['', engineTitle, '', `| ${engineHeader.join(' | ')} |`, `| ${engineHeader.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`, ...engineTable.map((t) => `| ${t.join(' | ')} |`),
+       '', `| ${summaryHeader.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: |', ...summaryTable.map((t) => `| ${t.join(' | ')} |`)]
     : []),
   ...(jsTable.length
     ? ['', 'wasm ÷ JS: the page\'s plain-JavaScript kernels (build js) against SIMD128 and native, same case:', '',
        `| ${jsHeader.join(' | ')} |`, `| ${jsHeader.map((_, i) => (i < 3 ? '---' : '---:')).join(' | ')} |`, ...jsTable.map((r) => `| ${r.join(' | ')} |`)]
     : []),
+  ...(peerRows.length
+    ? ['', peerTitle, '',
+       `| ${peerHeader.join(' | ')} |`, `| ${peerHeader.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...peerRows.map((r) => `| ${r.join(' | ')} |`)]
+    : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows, peers: peerRuns, js: jsRecords }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, peers: peerRuns, js: jsRecords }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# npm run bench:compare: the wasm builds in headless Chromium against the native numbers of the
-# same machine, from one run. Builds what is stale first; extra arguments go to bench-compare.mjs
-# (e.g. `npm run bench:compare -- nqueens --quick`).
+# npm run bench:compare: the wasm builds in headless Chromium (V8) and Firefox ESR (SpiderMonkey),
+# taking turns, against the native numbers of the same machine, from one run. Builds what is stale
+# first; extra arguments go to bench-compare.mjs (e.g. `npm run bench:compare -- nqueens --quick`,
+# `-- --engines v8` for Chromium alone).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -10,4 +11,4 @@ step "native build"; build_native
 step "wasm builds"; build_wasm
 step "native benchmark"; node scripts/native-bench.mjs
 step "page"; build_web
-step "wasm benchmark in Chromium"; node scripts/bench-compare.mjs "$@"
+step "wasm benchmark in Chromium and Firefox"; node scripts/bench-compare.mjs "$@"

@@ -26,6 +26,7 @@ if [[ "${1:-}" != start ]]; then
     binutils-aarch64-linux-gnu                    # its instruction listing (aarch64-linux-gnu-objdump)
     clang-14 libclang-rt-14-dev                   # fuzz targets: libFuzzer, ASan and UBSan runtimes
     chromium                                      # e2e tests and bench:compare (never downloaded by npm)
+    firefox-esr                                   # the second engine: e2e and bench:compare over WebDriver BiDi (puppeteer-core)
   )
 fi
 

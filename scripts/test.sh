@@ -16,7 +16,8 @@
 #   types     TypeScript type check of the page and the tests
 #   web       Vitest: both wasm builds in Node, link codec, comparison logic
 #   e2e       playwright-core + Debian Chromium against the built page, served by `npm start`'s
-#             server and, as a static site, by python3 -m http.server under a sub-path
+#             server and, as a static site, by python3 -m http.server under a sub-path; its main
+#             flows also in Debian Firefox ESR and Chromium under puppeteer-core (engines.test.ts)
 #   listings  the instruction listings made from the native, AArch64 and wasm builds above, checked
 #             against the programs (Vitest) and shown on the page (one e2e file); last, since it
 #             reads every build

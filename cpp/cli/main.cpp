@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 
+#include "cli/csv.h"
 #include "cli/listing.h"
 #include "cli/suggest.h"
 #include "cli/table.h"
@@ -300,6 +301,7 @@ struct BenchArgs {
   std::vector<std::string> cases;
   std::vector<std::string> kernels;
   std::string json_file;
+  std::string csv_file;
   bool quiet = false;
   bool progress_json = false;
   HarnessArgs harness;
@@ -316,8 +318,17 @@ int cmd_bench(const BenchArgs& args) {
   if (!response["ok"].get<bool>()) return fail(response["error"].get<std::string>());
   const json& report = response["report"];
 
-  if (args.json_file == "-") {
-    std::cout << sp::dump_json(report, 2) << "\n";
+  // A file the report goes to; "-" means stdout, in place of the tables.
+  const auto write = [](const std::string& file, const std::string& text) -> bool {
+    if (file == "-") return static_cast<bool>(std::cout << text);
+    std::ofstream out(file, std::ios::binary);
+    if (!out || !(out << text)) return false;
+    std::cerr << "wrote " << file << "\n";
+    return true;
+  };
+  if (args.json_file == "-" || args.csv_file == "-") {
+    if (args.json_file == "-") std::cout << sp::dump_json(report, 2) << "\n";
+    else write("-", sp::cli::records_csv(report["records"]));
   } else {
     const json& env = report["environment"];
     std::cout << "native bench on " << env["cpu"].get<std::string>() << " (" << env["features"].get<std::string>()
@@ -332,13 +343,11 @@ int cmd_bench(const BenchArgs& args) {
       print_summary(p->summarize(mine));
     }
     print_skipped(response["skipped"]);
-    if (!args.json_file.empty()) {
-      std::ofstream out(args.json_file);
-      if (!out || !(out << sp::dump_json(report, 2) << "\n"))
-        return fail("cannot write '" + args.json_file + "'");
-      std::cerr << "wrote " << args.json_file << "\n";
-    }
   }
+  if (!args.json_file.empty() && args.json_file != "-" && !write(args.json_file, sp::dump_json(report, 2) + "\n"))
+    return fail("cannot write '" + args.json_file + "'");
+  if (!args.csv_file.empty() && args.csv_file != "-" && !write(args.csv_file, sp::cli::records_csv(report["records"])))
+    return fail("cannot write '" + args.csv_file + "'");
   print_failed(response["failed"]);
   return all_verified(report["records"]) && response["failed"].empty() ? 0 : 1;
 }
@@ -451,6 +460,7 @@ int main(int argc, char** argv) {
   bench->add_option("--case", bench_args.cases, "only these cases, e.g. n=12 (repeatable)");
   bench->add_option("--kernel", bench_args.kernels, "kernel id, id/isa, or all (repeatable)");
   bench->add_option("--json", bench_args.json_file, "also write the report as JSON to FILE ('-': stdout only)");
+  bench->add_option("--csv", bench_args.csv_file, "also write the records as CSV to FILE, the page's columns ('-': stdout only)");
   bench->add_flag("--quiet", bench_args.quiet, "no progress on stderr");
   bench->add_flag("--progress-json", bench_args.progress_json, "progress on stderr as one JSON event per line");
   bench_args.harness.add_to(bench);

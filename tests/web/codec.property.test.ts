@@ -89,6 +89,11 @@ const environment = fc.record(
     cores: fc.integer({ min: 0, max: 4096 }),
     cross_origin_isolated: fc.boolean(),
     simd128_supported: fc.boolean(),
+    engine: fc.record({
+      name: fc.constantFrom('V8' as const, 'SpiderMonkey' as const, 'JavaScriptCore' as const),
+      version: fc.stringMatching(/^[0-9][0-9.]{0,19}$/),
+      browser: text(40),
+    }),
   },
   { requiredKeys: ['side', 'build', 'arch', 'cpu', 'features', 'compiler', 'flags', 'timer_resolution_ns', 'date'] },
 );

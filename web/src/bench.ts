@@ -1,4 +1,4 @@
-// Entry point of bench.html, driven by scripts/bench-compare.mjs in headless Chromium. It runs
+// Entry point of bench.html, driven by scripts/bench-compare.mjs in headless Chromium and Firefox. It runs
 // engine bench requests through the same worker bridge as the playground, and pairs wasm records
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
@@ -33,6 +33,17 @@ const api = {
       const aliases = Object.fromEntries(catalog.puzzles.flatMap((p) => p.bench_cases.flatMap((c) => (c.alias ? [[c.name, c.alias]] : []))));
       const response = await bridge.call<BenchResult['response']>(request, (e) => console.log(`progress ${JSON.stringify(e)}`));
       return { environment, aliases, response };
+    } finally {
+      bridge.stop();
+    }
+  },
+  /** The puzzles of a build's catalog, with their bench cases' names and aliases. */
+  async puzzles(build: Build): Promise<{ id: string; cases: string[] }[]> {
+    const bridge = new WorkerBridge(build);
+    try {
+      await bridge.start();
+      const catalog = await bridge.call<Catalog>({ action: 'catalog' });
+      return catalog.puzzles.map((p) => ({ id: p.id, cases: p.bench_cases.flatMap((c) => (c.alias ? [c.name, c.alias] : [c.name])) }));
     } finally {
       bridge.stop();
     }

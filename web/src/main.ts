@@ -6,6 +6,7 @@
 // (params-checker, run-controller, router, native-feed, with trust.ts for data from elsewhere);
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
+import { downloadOf, saveFile } from './app/download';
 import { Engine } from './app/engine';
 import { HistoryController } from './app/history-controller';
 import { ensureIsolation } from './app/isolation';
@@ -69,6 +70,11 @@ async function start() {
     stop: () => runs.stop(),
     showCase: (record) => router.showCase(record),
     copyLink: () => void router.copyLink(),
+    download: (format) => {
+      const file = downloadOf(store.get(), format);
+      if ('error' in file) store.update((s) => withStatus(s, file.error));
+      else saveFile(file);
+    },
     importNative: (file) => void native.importFile(file),
     pickRun: (id) => history.pick(id),
     deleteRun: (id) => void history.remove(id),

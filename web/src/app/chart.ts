@@ -10,7 +10,9 @@ import { ratioOf, ratioText } from './ratio';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
-export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[]): Chart {
+/** `engines`: the viewer's and the sharer's JavaScript engines when they differ (results.ts,
+ * engineLabels), named in the legend. */
+export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[], engines: { mine: string; sharer: string } | null = null): Chart {
   previous?.destroy();
   const rows = mine.length ? mine : shared;
   const labels = [...new Set(rows.map((r) => `${r.kernel}/${r.isa}`))];
@@ -24,7 +26,7 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
   };
   const find = (records: readonly PageRecord[], build: string) => (key: string) => records.find((r) => `${r.kernel}/${r.isa}` === key && r.build === build);
   const datasets = [
-    ...BUILDS.map((b) => ({ label: `${buildInfo(b).label} (you)`, data: series(find(mine, recordBuild(b))), backgroundColor: buildInfo(b).colour })),
+    ...BUILDS.map((b) => ({ label: `${buildInfo(b).label} (you${engines ? `, ${engines.mine}` : ''})`, data: series(find(mine, recordBuild(b))), backgroundColor: buildInfo(b).colour })),
     { label: 'peer program (you)', data: series((key) => mine.find((r) => `${r.kernel}/${r.isa}` === key && isPeerRecord(r))), backgroundColor: SIDE_COLOURS.peer },
     {
       label: 'native',
@@ -35,7 +37,7 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
       backgroundColor: SIDE_COLOURS.native,
     },
     {
-      label: 'sharer',
+      label: engines ? `sharer (${engines.sharer})` : 'sharer',
       data: series((key) => shared.find((r) => `${r.kernel}/${r.isa}` === key && (!mine.length || mine.some((m) => m.build === r.build)))),
       backgroundColor: SIDE_COLOURS.shared,
     },

@@ -1,13 +1,16 @@
 // The environment panel: this browser, the native numbers' machine (with an honest label), and
-// the sharer's, when a link brought one.
+// the sharer's, when a link (or an imported file of a browser's results) brought one.
 import type { Environment } from '../share/schema';
+import { engineLabel } from '../share/js-engine';
 import { h } from './dom';
 import { isolationText, type Isolation } from './isolation';
 import { cpuLoadText, NATIVE_REPORT_COMMAND, type NativeSource, type ServedBenchStatus } from './native';
+import type { Sharer } from './state/store';
 
 /** `isolation`: this page's own, which says how it is isolated, not only whether. */
 function rows(env: Environment, isolation: Isolation | null = null): [string, string][] {
   const out: [string, string][] = [];
+  if (env.engine) out.push(['engine', `${engineLabel(env.engine)} (${env.engine.browser})`]);
   if (env.user_agent) out.push(['browser', env.user_agent]);
   if (env.cores !== undefined) out.push(['cores', String(env.cores)]);
   if (isolation) out.push(['cross-origin isolated', isolationText(isolation)]);
@@ -38,7 +41,7 @@ function cpuNote(native: NativeSource | null): HTMLElement | null {
 /** `measuring`: the server's background native benchmark, while it builds or measures;
  * `isolation`: how this page is cross-origin isolated; `measuredNow`: the machine of the numbers
  * measured on request (Measure natively now), `nativeExtra`: what the Native card offers besides. */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: { environment: Environment; native: Environment | null } | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null, measuredNow: Environment | null = null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: Sharer | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null, measuredNow: Environment | null = null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
   const yours = `For your own machine's numbers: run \`${NATIVE_REPORT_COMMAND}\` and import the file.`;
   const nativeNote = !native && measuredNow
     ? 'Measured now: the server measured the cases you asked for on this machine (Measure natively now).'
@@ -58,7 +61,7 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser', isolation),
     card('Native', nativeNote, native?.report.environment ?? measuredNow, 'native', null, cpuNote(native), ...nativeExtra),
-    sharer ? card('Sharer', 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
+    sharer ? card(sharer.from ? 'Imported browser results' : 'Sharer', sharer.from ? `From ${sharer.from}, results a browser exported (their browser).` : 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );
 }

@@ -3,6 +3,7 @@
 // the builder's machine; only where no server measures), or imported by the user (a file from
 // NATIVE_REPORT_COMMAND). Each is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
+import { importBrowserReport } from './browser-import';
 import { cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
 import { caseOnScreen, puzzleStateOf } from './state/selectors';
 import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
@@ -117,14 +118,16 @@ export class NativeFeed {
     await this.take(shipped, 'shipped-native');
   }
 
-  /** A report the user picked or dropped. */
+  /** A report the user picked or dropped: native numbers, or a browser's exported results
+   * (browser-import.ts). */
   async importFile(file: File | undefined) {
     if (!file) return;
     const result = await importReportFile(file);
     if ('error' in result) {
-      this.notice('import', { text: `Could not import native results: ${neutralizeBidi(result.error)}`, kind: 'error' });
+      this.notice('import', { text: `Could not import results: ${neutralizeBidi(result.error)}`, kind: 'error' });
       return;
     }
+    if (result.report.environment.side === 'wasm') return importBrowserReport(this.store, this.verifier, result);
     this.importedByUser = true;
     this.notice('native-progress', null);
     await this.take({ ...result, fileName: result.fileName && neutralizeBidi(result.fileName) }, 'import');

@@ -45,7 +45,13 @@ export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 // (a field over its bound, say) costs that record, not the whole report.
 const ReportEnvelopeSchema = ReportSchema.extend({ records: z.array(z.unknown()).max(MAX_REPORT_RECORDS) });
 
-export function parseReport(text: string): { ok: true; report: Report; unreadable?: NativeSource['unreadable'] } | { ok: false; error: string } {
+/**
+ * A report from outside: `simd-puzzles bench --json` (native), or a browser's "Download results"
+ * (wasm, share/export.ts) when `accept` is 'any'. Empty, not JSON, a forbidden key, a broken
+ * envelope, or not one readable record: an error that says which.
+ */
+export function parseReport(text: string, accept: 'native' | 'any' = 'native'): { ok: true; report: Report; unreadable?: NativeSource['unreadable'] } | { ok: false; error: string } {
+  if (!text.trim()) return { ok: false, error: 'the file is empty' };
   let value: unknown;
   try {
     value = parseUntrustedJson(text);
@@ -54,7 +60,7 @@ export function parseReport(text: string): { ok: true; report: Report; unreadabl
   }
   const parsed = ReportEnvelopeSchema.safeParse(value);
   if (!parsed.success) return { ok: false, error: `not a simd-puzzles report: ${describeIssue(parsed.error)}` };
-  if (parsed.data.environment.side !== 'native') return { ok: false, error: 'this report holds wasm results, not native ones' };
+  if (accept === 'native' && parsed.data.environment.side !== 'native') return { ok: false, error: 'this report holds wasm results, not native ones' };
   const records: Report['records'] = [];
   const reasons = new Set<string>();
   let count = 0;
@@ -167,9 +173,10 @@ export async function fetchShippedNative(): Promise<NativeSource | { error: stri
   return { report: parsed.report, origin: 'shipped', fileName: SHIPPED_REPORT, unreadable: parsed.unreadable };
 }
 
+/** A report file the user picked: native numbers, or a browser's exported results (side 'wasm'). */
 export async function importReportFile(file: File): Promise<NativeSource | { error: string }> {
   if (file.size > MAX_IMPORT_BYTES) return { error: `${file.name} is larger than 16 MB` };
-  const parsed = parseReport(await file.text());
+  const parsed = parseReport(await file.text(), 'any');
   if (!parsed.ok) return { error: `${file.name}: ${parsed.error}` };
   return { report: parsed.report, origin: 'imported', fileName: file.name.slice(0, 120), unreadable: parsed.unreadable };
 }

@@ -9,6 +9,7 @@ import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun } from './compare';
+import { engineLabel, type JsEngine } from '../share/js-engine';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
 import { ratioOf, ratioParts, ratioTitle, undecided } from './ratio';
@@ -25,6 +26,16 @@ export interface TableInput {
   /** Named on every native cell where the numbers' machine is not obvious (a static site's
    * shipped report: "shipped, measured on <CPU>"), else null. */
   nativeOrigin?: string | null;
+  /** The JavaScript engines of the viewer's and the sharer's runs, when they differ (a Firefox
+   * link opened in Chromium): headers and build cells then name them (engineLabels). */
+  engines?: { mine: string; sharer: string } | null;
+}
+
+/** The engines to name in a table: both known and not the same, else null (nothing to tell apart). */
+export function engineLabels(mine: JsEngine | undefined, sharer: JsEngine | undefined): { mine: string; sharer: string } | null {
+  if (!mine || !sharer) return null;
+  const labels = { mine: engineLabel(mine), sharer: engineLabel(sharer) };
+  return labels.mine === labels.sharer ? null : labels;
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
@@ -111,15 +122,15 @@ function wasmOfSameKernel(js: PageRecord, records: readonly PageRecord[]): PageR
   return same.find((r) => r.build === recordBuild('simd128')) ?? same[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null }: TableInput): HTMLElement {
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null, engines = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
   const rows = [...mine.map((r) => ({ yours: r as PageRecord | null, sharer: sameRun(r, shared) })),
     ...shared.filter((s) => !mine.some((m) => rowKey(m) === rowKey(s))).map((s) => ({ yours: null as PageRecord | null, sharer: s as PageRecord | null }))];
   const columns: [string, string][] = [['kernel', 'kernel'], ['build', 'build'], ['verified', 'verified']];
-  if (hasMine) columns.push(['median', 'median'], ['spread', 'spread']);
-  if (hasShared) columns.push(['sharer', 'sharer median']);
+  if (hasMine) columns.push(['median', engines ? `median (${engines.mine})` : 'median'], ['spread', 'spread']);
+  if (hasShared) columns.push(['sharer', engines ? `sharer median (${engines.sharer})` : 'sharer median']);
   if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
   columns.push(['native', 'native'], ['vs-native', 'wasm ÷ native speed']);
   // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
@@ -138,7 +149,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
     const cells: Record<string, string | HTMLElement> = {
       // A narrow column breaks the key after its slash, never inside a kernel's name.
       kernel: h('span', {}, h('span', { className: 'nobreak' }, `${r.kernel}/`), h('wbr'), h('span', { className: 'nobreak' }, r.isa)),
-      build: buildLabel(r.build),
+      build: engines && !isPeerRecord(r) ? `${buildLabel(r.build)} · ${yours ? engines.mine : engines.sharer}` : buildLabel(r.build),
       verified: verdict(r),
       median: yours?.timing ? formatDuration(yours.timing.median_ns) : '–',
       spread: yours?.timing ? formatSpread(yours.timing.mad_ns, yours.timing.median_ns) : '–',
@@ -208,7 +219,7 @@ export function pivotTable(
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
         counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`), ' native') : null);
     });
-    return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label } },
+    return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label === 'you' ? 'you' : 'sharer' } },
       h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
   });
   return h('table', { className: 'results pivot' },

@@ -5,6 +5,7 @@
 import type { PuzzleView } from './puzzle-view';
 import { BUILDS, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
+import { describeBrowser } from '../share/js-engine';
 import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
 import type { LinkState } from '../share/schema';
 import type { PageRecord } from '../share/verify';
@@ -127,7 +128,7 @@ export class Router {
         sharer: link.shared ? { environment: link.shared.environment, native: link.shared.native } : null,
         view: keys.length > 1 ? { kind: 'cases', keys } : { kind: 'case' },
       }));
-      return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared?.environment.cpu ?? '', rejected, refused, recheck: null } : null);
+      return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared ? describeBrowser(link.shared.environment) : '', rejected, refused, recheck: null } : null);
     });
     await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
     if (shared.length) void this.verifier.recheckInBackground(puzzle.id);

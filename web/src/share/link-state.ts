@@ -3,6 +3,7 @@
 // MAX_SHARED_RECORDS; every record keeps the params it was measured on. The codec then leaves out
 // the least recent cases while the link is too long (codec.ts, encodeLinkWithin).
 import { MAX_FRAGMENT_CHARS } from './codec';
+import { portableRecord } from './export';
 import { MAX_SHARED_RECORDS, type Environment, type LinkState, type Params, type ResultRecord } from './schema';
 import type { Build } from './builds';
 import type { PageRecord } from './verify';
@@ -13,7 +14,7 @@ export function recordsForLink(mine: readonly PageRecord[], onScreen: string | n
   const recency = [...new Set(mine.map((r) => r.case_key).reverse())];
   const order = [...(onScreen !== null && recency.includes(onScreen) ? [onScreen] : []), ...recency.filter((k) => k !== onScreen)];
   const ordered = order.flatMap((k) => mine.filter((r) => r.case_key === k));
-  const records = ordered.slice(0, MAX_SHARED_RECORDS).map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
+  const records = ordered.slice(0, MAX_SHARED_RECORDS).map(portableRecord);
   return { records, beyondCap: ordered.length - records.length };
 }
 

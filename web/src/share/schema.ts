@@ -4,6 +4,7 @@
 // rather than something copied along.
 import { z } from 'zod';
 import { BUILDS } from './builds';
+import { JsEngineSchema } from './js-engine';
 import { neutralizeBidi } from './text';
 
 // ISA labels come from the engine's catalog (cpp/core/cpu.h, SP_ISA_LIST); data from outside only
@@ -86,6 +87,9 @@ export const EnvironmentSchema = z
     cores: z.number().int().min(0).max(4096).optional(),
     cross_origin_isolated: z.boolean().optional(),
     simd128_supported: z.boolean().optional(),
+    // The browser's JavaScript engine (share/js-engine.ts); absent in native reports and in links
+    // made before it was recorded, which still open.
+    engine: JsEngineSchema.optional(),
   })
   .strict();
 export type Environment = z.infer<typeof EnvironmentSchema>;

@@ -8,6 +8,7 @@ import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
 import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
 import type { Build } from '../share/builds';
+import { engineOf } from '../share/js-engine';
 import type { Environment } from '../share/schema';
 import type { FromWorker, ToWorker } from './protocol';
 import { wellFormed } from '../share/text';
@@ -60,6 +61,8 @@ async function init(build: Build) {
     cross_origin_isolated: scope.crossOriginIsolated === true,
     simd128_supported: simd128,
   };
+  const jsEngine = engineOf(navigator.userAgent);
+  if (jsEngine) environment.engine = jsEngine;
   if (build === 'js') {
     const engine = module;
     runner = new JsRunner((request, onProgress) => JSON.parse(engine.handle(JSON.stringify(request), onProgress ? (e) => onProgress(JSON.parse(e)) : null)),

@@ -24,6 +24,12 @@ export interface FileState {
   input: DeclaredInput | null;
 }
 
+export interface Sharer {
+  environment: Environment;
+  native: Environment | null;
+  from?: string;
+}
+
 /** What the page holds for one puzzle. */
 export interface PuzzleState {
   /** The fields as typed. */
@@ -38,7 +44,9 @@ export interface PuzzleState {
   mine: RecordSet;
   /** A link's records, re-checked; the viewer's runs never replace them. */
   shared: RecordSet;
-  sharer: { environment: Environment; native: Environment | null } | null;
+  /** Whose the shared records are: a link's sharer, or (`from`: its file name) a browser's
+   * exported results the viewer imported. */
+  sharer: Sharer | null;
   /** Drawings by case_key, so a drawing belongs to its case like the numbers do. */
   drawings: ReadonlyMap<string, unknown>;
   /** The table shows the case on screen, or (after a benchmark run, or a link with several cases) those cases. */
@@ -59,7 +67,7 @@ export interface Notice {
  * the background re-check of its answers goes. */
 export interface LinkFacts {
   puzzle: string;
-  /** Whether it carried results, and the CPU of the browser that measured them. */
+  /** Whether it carried results, and the browser that measured them (describeBrowser). */
   carried: boolean;
   cpu: string;
   rejected: readonly Rejected[];

@@ -3,6 +3,7 @@
 import type { Build } from '../../share/builds';
 import type { Params } from '../../share/schema';
 import type { PageRecord } from '../../share/verify';
+import type { DownloadFormat } from '../download';
 
 export interface Actions {
   editParams(puzzle: string, params: Params): void;
@@ -18,6 +19,8 @@ export interface Actions {
   stop(): void;
   showCase(record: PageRecord): void;
   copyLink(): void;
+  /** The open puzzle's results as a file. */
+  download(format: DownloadFormat): void;
   importNative(file: File | undefined): void;
   /** The history (#history): pick an entry for comparison (or unpick it), delete one, clear all
    * (`confirmed` false: ask first; null: do not after all). */

@@ -34,14 +34,17 @@ export function layout() {
     nativeNow: h('div', { className: 'native-now' }),
     copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
     share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
+    download: h('button', { id: 'download', attrs: { type: 'button' } }, 'Download results'),
+    downloadFormat: h('select', { id: 'download-format', attrs: { 'aria-label': 'download format' } },
+      h('option', { attrs: { value: 'json' } }, 'JSON (imports back)'), h('option', { attrs: { value: 'csv' } }, 'CSV')),
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
     importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
     // The History screen (#history) takes the place of the puzzle's (views/history-view.ts).
     history: h('section', { className: 'history', attrs: { 'aria-labelledby': 'history-heading', hidden: '' } }),
     main: h('main', {}),
-    shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }),
+    shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }),
   };
-  el.importZone.append('Import your machine’s native results: drop the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), ' here, or pick it: ', el.importInput);
+  el.importZone.append('Import your machine’s native results (the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), '), or a browser’s from Download results: drop it here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
@@ -55,7 +58,7 @@ export function layout() {
       h('section', { className: 'area-intro' }, el.intro),
     ),
     el.history,
-    append(el.shareRow, el.copy, el.share, el.importZone),
+    append(el.shareRow, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
   );

@@ -10,7 +10,7 @@ import { append, fitAsCards, h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
 import { nativeOriginLabel } from '../native';
-import { marksLegend, pivotTable, resultsTable } from '../results';
+import { engineLabels, marksLegend, pivotTable, resultsTable } from '../results';
 import { listOf, ofCase } from '../state/records';
 import { caseChips, caseOnScreen, nativeRecords, puzzleOf, puzzleStateOf } from '../state/selectors';
 import type { PageState, PuzzleState } from '../state/store';
@@ -76,10 +76,12 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const key = check?.case_key ?? null;
     const mine = listOf(p.mine);
     const shared = listOf(p.shared);
+    const browserEnv = s.environments.get('simd128') ?? s.environments.get('baseline') ?? null;
+    // A sharer's run in another engine (a Firefox link in Chromium): tables and chart name both.
+    const engines = engineLabels(browserEnv?.engine, p.sharer?.environment.engine);
 
     const context: ResultsContext = { mine, native, shared, params: check?.params ?? p.params, caseKey: key, engine };
     replaceChildren(el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), engine));
-    const browserEnv = s.environments.get('simd128') ?? s.environments.get('baseline') ?? null;
     replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring, s.isolation, s.nativeNow.environment, el.nativeNow));
     // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
     // had, and a table of several cases shows none.
@@ -97,7 +99,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
 
     if (p.view.kind === 'cases') {
       const keys = p.view.keys;
-      const sources = [{ label: 'you', records: mine.filter((r) => keys.includes(r.case_key)) }, { label: 'sharer', records: shared.filter((r) => keys.includes(r.case_key)) }].filter((x) => x.records.length);
+      const sources = [{ label: 'you', records: mine.filter((r) => keys.includes(r.case_key)) }, { label: engines ? `sharer, ${engines.sharer}` : 'sharer', records: shared.filter((r) => keys.includes(r.case_key)) }].filter((x) => x.records.length);
       setHeading(`Benchmark cases: ${puzzle.title}`, null,
         h('p', { className: 'hint' }, 'Edit a parameter or pick a case below to see one case in full.'));
       replaceChildren(el.table, pivotTable(sources, native, keys, label));
@@ -123,9 +125,9 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       dropChart();
       return;
     }
-    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: caseWorkUnit([...mineHere, ...sharedHere]) ?? check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null }));
+    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: caseWorkUnit([...mineHere, ...sharedHere]) ?? check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null, engines }));
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
-    chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere);
+    chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere, engines);
   }
 }

@@ -1,0 +1,149 @@
+// The page in both browser engines: Debian's Firefox ESR (SpiderMonkey, over WebDriver BiDi) and
+// Debian's Chromium (V8), both driven by puppeteer-core, never a downloaded browser. In each: the
+// page is cross-origin isolated, validates SIMD128, names its engine, and runs N-queens and the
+// cube in both wasm builds with every row verified; a link made in Firefox opens in Chromium with
+// the sharer's engine shown beside the viewer's.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { artifacts } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+interface EngineUnderTest {
+  engine: 'SpiderMonkey' | 'V8';
+  launch(): Promise<Browser>;
+}
+
+const ENGINES: EngineUnderTest[] = [
+  {
+    engine: 'SpiderMonkey',
+    launch: () => puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true }),
+  },
+  {
+    engine: 'V8',
+    launch: () => puppeteer.launch({
+      browser: 'chrome',
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+    }),
+  },
+];
+
+const browsers = new Map<string, Browser>();
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  await Promise.all(ENGINES.map(async (e) => browsers.set(e.engine, await e.launch())));
+}, 90_000);
+afterAll(async () => {
+  await Promise.all([...browsers.values()].map((b) => b.close()));
+});
+
+const statusIs = (page: Page, pattern: string, timeout = 60_000) =>
+  page.waitForFunction((p) => new RegExp(p).test(document.querySelector('.status')?.textContent ?? ''), { timeout }, pattern);
+
+async function open(engine: string, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browsers.get(engine)!.newPage();
+  await page.setViewport({ width: 1400, height: 1000 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await statusIs(page, '^(Ready|Done)');
+  return { page, errors };
+}
+
+async function runAndWait(page: Page) {
+  await page.waitForFunction(() => !(document.querySelector('#run') as HTMLButtonElement).disabled);
+  await page.click('#run');
+  await statusIs(page, '^(Done|Stopped|No results)', 120_000);
+}
+
+/** The run table's rows, cell texts by column name (as browser.ts's rows()). */
+function rows(page: Page): Promise<Record<string, string>[]> {
+  return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
+    trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
+}
+
+const envText = (page: Page, card: string) => page.$eval(`[data-env="${card}"]`, (el) => el.textContent ?? '');
+
+async function bothBuilds(page: Page) {
+  if (!(await page.$eval('input[data-build="baseline"]', (el) => (el as HTMLInputElement).checked))) await page.click('input[data-build="baseline"]');
+}
+
+describe.each(ENGINES.map((e) => e.engine))('the page in %s', (engine) => {
+  it('is cross-origin isolated, validates SIMD128 and names its engine', async () => {
+    const { page, errors } = await open(engine, `${baseUrl}#nqueens`);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const env = await envText(page, 'browser');
+    expect(env).toContain('cross-origin isolatedyes');
+    expect(env).toContain('wasm SIMD128supported');
+    expect(env).toMatch(new RegExp(`engine${engine} \\d+\\.\\d+`));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs N-queens in both builds, every row verified', async () => {
+    const { page, errors } = await open(engine, `${baseUrl}#nqueens`);
+    await page.locator('#param-n').fill('8');
+    await bothBuilds(page);
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(new Set(table.map((r) => r.build))).toEqual(new Set(['simd128', 'baseline']));
+    expect(table.length).toBeGreaterThanOrEqual(8);
+    for (const row of table) {
+      expect(row.verified, JSON.stringify(row)).toBe('✓');
+      expect(row.answer).toBe('total=92 unique=12');
+      expect(row.median).toMatch(/[\d.]+ (ns|µs|ms|s)$/);
+    }
+    await page.screenshot({ path: join(artifacts, `engines-${engine.toLowerCase()}-nqueens.png`) });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs the cube in both builds, every row verified', async () => {
+    const { page, errors } = await open(engine, `${baseUrl}#cube`);
+    await page.waitForFunction(() => !(document.querySelector('#param-moves') as HTMLInputElement).disabled);
+    await page.select('#param-op', 'apply');
+    await page.locator('#param-moves').fill("R U R' U'");
+    await bothBuilds(page);
+    await runAndWait(page);
+    const table = await rows(page);
+    expect(table.map((r) => `${r.key} ${r.build}`).sort()).toEqual(['scalar/scalar baseline', 'scalar/scalar simd128', 'simd128/simd128 simd128']);
+    for (const row of table) {
+      expect(row.verified, JSON.stringify(row)).toBe(row.key === 'scalar/scalar' ? 'ref' : '✓');
+      expect(row.answer).toBe('facelets=UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB');
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a link made in Firefox, opened in Chromium', () => {
+  it('shows the sharer’s engine beside the viewer’s', async () => {
+    const { page: firefox } = await open('SpiderMonkey', `${baseUrl}#nqueens`);
+    await firefox.locator('#param-n').fill('8');
+    await runAndWait(firefox);
+    await firefox.click('#copy-link');
+    await firefox.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s='));
+    const link = await firefox.$eval('#share-link', (el) => (el as HTMLInputElement).value);
+    await firefox.close();
+
+    const { page: chromium, errors } = await open('V8', link);
+    await chromium.waitForFunction(() => !(document.querySelector('.notice[data-cause="link"]')?.textContent ?? '').includes('re-checking'), { timeout: 60_000 });
+    expect(await envText(chromium, 'sharer')).toMatch(/engineSpiderMonkey \d+\.\d+ \(Firefox \d+/);
+    expect(await envText(chromium, 'browser')).toMatch(/engineV8 \d+\.\d+ \(Chrome \d+\)/);
+    await runAndWait(chromium);
+    const headers = await chromium.$$eval('table[data-table="run"] thead th', (ths) => ths.map((th) => th.textContent ?? ''));
+    expect(headers.filter((h) => /^median \(V8 \d+\.\d+\)$/.test(h))).toHaveLength(1);
+    expect(headers.filter((h) => /^sharer median \(SpiderMonkey \d+\.\d+\)$/.test(h))).toHaveLength(1);
+    const table = await rows(chromium);
+    expect(table.length).toBeGreaterThan(0);
+    for (const row of table) expect(row.build, JSON.stringify(row)).toMatch(/^simd128 · V8 \d+\.\d+$/);
+    expect(table.every((r) => /^[\d.]+ (ns|µs|ms|s) claim/.test(r.sharer ?? ''))).toBe(true);
+    await chromium.screenshot({ path: join(artifacts, 'engines-firefox-link-in-chromium.png') });
+    expect(errors).toEqual([]);
+    await chromium.close();
+  });
+});

@@ -1,0 +1,75 @@
+// Results as files: the JSON of a native report (`simd-puzzles bench --json`, the same schema, so
+// it imports back like one) and CSV with the columns `simd-puzzles bench --csv` writes
+// (cpp/core/csv.cpp, the same columns and number spelling: tests/e2e/export.test.ts compares them).
+import { REPORT_SCHEMA, type Environment, type Report, type ResultRecord } from './schema';
+import type { PageRecord } from './verify';
+
+/** A record as it leaves the page: without what only this page knows (a claim mark, a peer's
+ * start-up time). Share links and exported files carry the same. */
+export function portableRecord({ claimed: _claimed, startup_ns: _startup, ...record }: PageRecord): ResultRecord {
+  return record;
+}
+
+/** The viewer's records as a report (`environment`: the browser's, engine included). */
+export function exportReport(environment: Environment, records: readonly PageRecord[]): Report {
+  return { schema: REPORT_SCHEMA, environment, records: records.map(portableRecord) };
+}
+
+/** The CSV columns, in order: one row per record. params and answer are JSON (sorted keys). */
+export const CSV_COLUMNS = [
+  'puzzle', 'case', 'case_key', 'kernel', 'isa', 'build', 'verified', 'verified_by', 'work', 'work_unit',
+  'samples', 'reps_per_sample', 'median_ns', 'min_ns', 'mad_ns', 'ns_per_unit', 'units_per_second', 'params', 'answer',
+] as const;
+
+/**
+ * A number as the CSV spells it: the shortest decimal that reads back as the same double, never in
+ * exponent form (C++ std::to_chars with chars_format::fixed gives the same digits). JavaScript
+ * switches to exponents below 1e-6 and from 1e21; those are written out here.
+ */
+export function csvNumber(x: number): string {
+  if (!Number.isFinite(x)) return '';
+  const s = String(x);
+  const exp = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!exp) return s;
+  const [, sign, lead, frac = '', e] = exp;
+  const digits = lead! + frac;
+  const point = 1 + Number(e); // where the decimal point goes in `digits`
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return `${sign}${digits}${'0'.repeat(Math.max(0, point - digits.length))}`;
+}
+
+/** JSON with object keys sorted (as nlohmann::json keeps them) and numbers as csvNumber spells them. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? csvNumber(value) : 'null';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return 'null';
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. A field
+ * starting with = + - @ (a formula to a spreadsheet) is quoted too, with a leading apostrophe,
+ * so opening the file never runs anything from it. */
+export function csvField(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function cells(r: ResultRecord): string[] {
+  const t = r.timing;
+  const num = (x: number | undefined) => (x === undefined ? '' : csvNumber(x));
+  return [
+    r.puzzle, r.case, r.case_key ?? '', r.kernel, r.isa, r.build, r.verified === null ? '' : String(r.verified), r.verified_by,
+    num(r.work), r.work_unit, num(t?.samples), num(t?.reps_per_sample), num(t?.median_ns), num(t?.min_ns), num(t?.mad_ns),
+    num(t?.ns_per_unit), num(t?.units_per_second), canonicalJson(r.params), canonicalJson(r.answer),
+  ];
+}
+
+/** The records as CSV: a header line of CSV_COLUMNS, then one line per record, CRLF-terminated. */
+export function toCsv(records: readonly ResultRecord[]): string {
+  return [CSV_COLUMNS.join(','), ...records.map((r) => cells(r).map(csvField).join(','))].map((line) => `${line}\r\n`).join('');
+}
