@@ -194,6 +194,9 @@ await new Promise((resolve) => server.httpServer.close(resolve));
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
 // pair on case_key (the engine's identity; the label may be shortened).
 const fmt = (ns) => (ns == null ? '–' : ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toPrecision(3)} µs` : ns < 1e9 ? `${(ns / 1e6).toPrecision(3)} ms` : `${(ns / 1e9).toPrecision(3)} s`);
+// A bare ratio, for the engine comparison and geometric means below; each wasm ÷ native row's
+// ratio comes with its range from the page's own ratioText (c.ratioText).
+const ratio = (r) => (r == null ? '–' : `${r.toFixed(2)}×`);
 const rows = [];
 for (const c of compared.simd128) {
   const base = compared.baseline.find((b) => b.record.puzzle === c.record.puzzle && b.record.case_key === c.record.case_key && b.record.kernel === c.record.kernel);
