@@ -15,8 +15,8 @@ interface Official {
 const vectors = testData<{ official: Official[]; hand_made: { depth: number; board: string; expected: number }[] }>('cephalopod_vectors.json');
 
 describe.each<[Flavour, string[]]>([
-  ['simd', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'simd-dfs/simd128', 'lanes/simd128']],
-  ['baseline', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar']],
+  ['simd', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'simd-dfs/simd128', 'lanes/simd128', 'layered/scalar', 'layered/simd128']],
+  ['baseline', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'layered/scalar']],
 ])('Cephalopod in the %s build', (flavour, expectedKernels) => {
   let m: SimdPuzzlesModule;
   beforeAll(async () => {
