@@ -195,7 +195,7 @@ TEST(CephalopodLayered, RandomBoardsAgreeWithTheReferenceOnEveryIsa) {
       ++placed;
     }
     Case c;
-    c.depth = 1 + static_cast<int>(rng() % 16);
+    c.depth = 1 + static_cast<int>(rng() % 12);  // deeper: the reference takes seconds a case
     c.digits = d;
     c.board = encode(d);
     std::string why;

@@ -239,7 +239,7 @@ json Cephalopod::illustrate(const Case& c) {
   out["levels"] = std::move(levels);
   // The layered kernel's (P, m) layers that hold boards, each expanded once, against the
   // (board, depth) states a depth BFS expands instead.
-  auto layered = layer_profile(c, *ws, kProfileClasses);
+  auto layered = layer_profile(c, *ws, kLayerProfileBoards);
   json layers = json::array();
   std::uint64_t states = 0;
   if (layered)

@@ -126,6 +126,9 @@ struct LayerProfile {
   bool complete = true;      // false: stopped at max_boards
 };
 Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t max_boards = ~std::uint64_t{0});
+// The illustration's cap on it: past the heaviest official test (97,826 classes), under the
+// heavy cases (about half a million), so an edit redraws in well under a second in wasm.
+inline constexpr std::uint64_t kLayerProfileBoards = 150'000;
 
 // The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
 template <class Tools>
