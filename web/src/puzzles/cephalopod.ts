@@ -185,8 +185,8 @@ function layersFigure(ill: Illustration): HTMLElement {
     data: {
       labels: ill.layers.map((l) => `P=${l.pips} m=${l.m}`),
       datasets: [
-        { label: '(board, depth) states: a depth BFS expands each', data: ill.layers.map((l) => l.states), borderColor: '#d9822b', backgroundColor: '#d9822b', pointRadius: 1 },
-        { label: 'boards: layered expands each once', data: ill.layers.map((l) => l.boards), borderColor: '#2f6fdb', backgroundColor: '#2f6fdb', pointRadius: 1 },
+        { label: '(board, depth) states: a depth BFS', data: ill.layers.map((l) => l.states), borderColor: '#d9822b', backgroundColor: '#d9822b', pointRadius: 1 },
+        { label: 'boards: layered, once each', data: ill.layers.map((l) => l.boards), borderColor: '#2f6fdb', backgroundColor: '#2f6fdb', pointRadius: 1 },
       ],
     },
     options: {
@@ -194,7 +194,7 @@ function layersFigure(ill: Illustration): HTMLElement {
       responsive: true,
       maintainAspectRatio: false,
       scales: {
-        x: { title: { display: true, text: 'layers (P = pip sum, m = P − dice), in the order they are taken' }, ticks: { maxTicksLimit: 8, autoSkip: true } },
+        x: { title: { display: true, text: 'layers (P pips, m = P − dice), in order' }, ticks: { maxTicksLimit: 8, autoSkip: true } },
         y: {
           type: 'logarithmic',
           min: 1,
