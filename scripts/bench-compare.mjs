@@ -1,9 +1,13 @@
 // Runs the default benchmark cases in both wasm builds in headless Chromium (the page's workers
 // and harness), pairs every record with its native counterpart from build/native-bench.json (the
-// page's rule: same kernel, same vector width), and prints wasm ÷ native speed ratios.
+// page's rule: same kernel, same vector width), and prints wasm ÷ native speed ratios. Then the
+// page's plain-JavaScript kernels (build js, web/src/js-kernels/) on the cases whose fastest
+// SIMD128 scalar kernel took under JS_CASE_BUDGET_MS a call (JavaScript is up to several times
+// slower, and the heavy cases would take many minutes), with wasm ÷ JS for the same kernel.
 // Writes build/compare-report.json and build/compare-report.md.
 //
-// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick]   (--quick: 5 samples of 5 ms)
+// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--quick] [--case NAME]...
+//   --quick: 5 samples of 5 ms; --case: only the bench cases of that name or alias (repeatable)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -12,7 +16,9 @@ import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-res
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const puzzles = args.filter((a) => !a.startsWith('--'));
+const caseNames = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
+const puzzles = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--case');
+const JS_CASE_BUDGET_MS = 50;
 const native = nativeBenchResponse();
 if (!native.available) {
   console.error(`bench-compare: ${nativeBenchPath} is missing; run scripts/native-bench.mjs first`);
@@ -37,7 +43,7 @@ page.on('console', (m) => {
 await page.goto(url);
 await page.waitForFunction(() => document.body.dataset.ready === 'true');
 
-const request = { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...(quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {}) };
+const request = { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...(caseNames.length ? { cases: caseNames } : {}), ...(quick ? { harness: { min_samples: 5, min_sample_ms: 5 } } : {}) };
 const runs = {};
 for (const build of ['simd128', 'baseline']) {
   console.log(`\nwasm ${build}:`);
@@ -47,6 +53,21 @@ for (const build of ['simd128', 'baseline']) {
     process.exit(1);
   }
   runs[build] = { environment: result.environment, aliases: result.aliases, records: result.response.report.records };
+}
+// Plain JavaScript on the cases light enough for it.
+const fastestScalar = new Map();
+for (const r of runs.simd128.records)
+  if (r.isa === 'scalar' && r.timing) fastestScalar.set(r.case, Math.min(fastestScalar.get(r.case) ?? Infinity, r.timing.median_ns));
+const jsCases = [...fastestScalar].filter(([, ns]) => ns < JS_CASE_BUDGET_MS * 1e6).map(([name]) => name);
+let jsRecords = [];
+if (jsCases.length) {
+  console.log(`\nplain JavaScript (${jsCases.length} of ${fastestScalar.size} cases: those a scalar kernel does in under ${JS_CASE_BUDGET_MS} ms a call in wasm):`);
+  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), ['js', { ...request, cases: jsCases }]);
+  if (!result.response.ok) {
+    console.error(`bench-compare: js: ${result.response.error}`);
+    process.exit(1);
+  }
+  jsRecords = result.response.report.records;
 }
 const nativeRecords = native.report.records;
 const compared = {};
@@ -147,6 +168,25 @@ if (peerRows.length) {
   for (const r of peerRows) console.log(r.map((c, i) => c.padEnd(w[i])).join('  '));
 }
 
+// wasm ÷ JS: each JavaScript kernel against the same kernel id in SIMD128 (where it has one) and
+// against the case's fastest SIMD128 kernel, with the native counterpart.
+const jsHeader = ['puzzle', 'case', 'JS kernel', 'JS', 'same kernel SIMD128', 'wasm ÷ JS', 'native (same kernel)', 'native ÷ JS', 'best SIMD128', 'best wasm ÷ JS'];
+const jsTable = jsRecords.map((js) => {
+  const inCase = runs.simd128.records.filter((r) => r.case_key === js.case_key && r.timing && r.verified !== false);
+  const same = inCase.find((r) => r.kernel === js.kernel && r.isa === js.isa);
+  const best = [...inCase].sort((a, b) => a.timing.median_ns - b.timing.median_ns)[0];
+  const nat = nativeRecords.find((r) => r.case_key === js.case_key && r.kernel === js.kernel && r.isa === js.isa && r.timing);
+  const over = (r) => (r ? ratio(js.timing.median_ns / r.timing.median_ns) : '–');
+  return [js.puzzle, runs.simd128.aliases[js.case] ?? js.case, `${js.kernel}${js.verified === true ? '' : js.verified === false ? ' (WRONG)' : ' (unchecked)'}`, fmt(js.timing?.median_ns),
+    fmt(same?.timing.median_ns), over(same), fmt(nat?.timing.median_ns), over(nat), best ? `${fmt(best.timing.median_ns)} (${best.kernel}/${best.isa})` : '–', over(best)];
+});
+if (jsTable.length) {
+  console.log('\nwasm ÷ JS (speed of wasm relative to the page\'s plain-JavaScript kernels, same case):');
+  const w = jsHeader.map((h, i) => Math.max(h.length, ...jsTable.map((r) => r[i].length)));
+  console.log(jsHeader.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const r of jsTable) console.log(r.map((c, i) => c.padEnd(w[i])).join('  '));
+}
+
 const env = native.report.environment;
 const browserEnv = runs.simd128.environment;
 const md = [
@@ -161,7 +201,11 @@ const md = [
     ? ['', peerTitle, '',
        `| ${peerHeader.join(' | ')} |`, `| ${peerHeader.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...peerRows.map((r) => `| ${r.join(' | ')} |`)]
     : []),
+  ...(jsTable.length
+    ? ['', 'wasm ÷ JS: the page\'s plain-JavaScript kernels (build js) against SIMD128 and native, same case:', '',
+       `| ${jsHeader.join(' | ')} |`, `| ${jsHeader.map((_, i) => (i < 3 ? '---' : '---:')).join(' | ')} |`, ...jsTable.map((r) => `| ${r.join(' | ')} |`)]
+    : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows, peers: peerRuns }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, rows, peers: peerRuns, js: jsRecords }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);

@@ -25,8 +25,8 @@ build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn
 # The page, unless web/dist is newer than everything it is built from.
 build_web_if_stale() {
   local built="$ROOT/web/dist/index.html"
-  if [[ -f "$built" ]] && [[ -z $(find "$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/bench.html" \
-      "$ROOT/web/vite.config.ts" "$ROOT/package-lock.json" "$ROOT"/wasm-build/out/*/simd-puzzles.{mjs,wasm} \
+  if [[ -f "$built" ]] && [[ -z $(find "$ROOT/web/src" "$ROOT/web/public" "$ROOT/web/index.html" "$ROOT/web/bench.html" \
+      "$ROOT/web/vite.config.ts" "$ROOT/scripts/site-files.ts" "$ROOT/package-lock.json" "$ROOT"/wasm-build/out/*/simd-puzzles.{mjs,wasm} \
       -newer "$built" -type f -print -quit 2>/dev/null) ]]; then
     echo "page: up to date"
     return 0

@@ -96,6 +96,9 @@ if (build) {
   }
   log.end();
   console.log(`native CLI: built in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
+  // Its instruction listing, for the page's Instructions panel (a few seconds; the wasm ones were
+  // made with the page). A failure costs the panel its native side, not the benchmark.
+  spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-listings.mjs'), 'x86-64'], { stdio: 'inherit' });
 }
 if (!existsSync(cli)) {
   console.error(`native-bench: ${cli} is missing; build it first (cmake --preset native && cmake --build --preset native)`);

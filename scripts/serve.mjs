@@ -1,18 +1,36 @@
 // Serves the built page (web/dist) with COOP/COEP and the native-bench endpoint, via Vite's
 // preview server and the same config as development.
 //
-//   node scripts/serve.mjs [--native-bench quick|full]
+//   node scripts/serve.mjs [--native-bench quick|full] [--base-url URL]
 //
+// --base-url: the public address where the same page is hosted, for the links "Copy link" makes
+// (scripts/site-address.mjs); without it links name the address the page was opened from.
 // With --native-bench, the native CLI is built and benchmarked (scripts/native-bench.mjs --build)
 // in the background once the page is served; the page shows the progress and picks the numbers
 // up. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { preview } from 'vite';
 import { repoRoot } from './lib/native-results.mjs';
+import { BASE_URL_ENV, parseBaseUrl } from './site-address.mjs';
 
-const args = process.argv.slice(2);
-const profile = args.includes('--native-bench') ? args[args.indexOf('--native-bench') + 1] : null;
+let options;
+try {
+  options = parseArgs({ options: { 'native-bench': { type: 'string' }, 'base-url': { type: 'string' } } }).values;
+} catch (e) {
+  console.error(`serve: ${e.message} (npm start -- --base-url URL sets the address links name)`);
+  process.exit(2);
+}
+const profile = options['native-bench'] ?? null;
+if (options['base-url'] !== undefined) {
+  const baseUrl = parseBaseUrl(options['base-url']);
+  if (baseUrl instanceof Error) {
+    console.error(`serve: ${baseUrl.message}`);
+    process.exit(2);
+  }
+  process.env[BASE_URL_ENV] = baseUrl; // read by the server's api/site.json (web/vite.config.ts)
+}
 
 const port = Number(process.env.PORT ?? 4173);
 const server = await preview({
@@ -22,6 +40,7 @@ const server = await preview({
 });
 const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
 console.log(`\nsimd-puzzles is running at ${url}\n(Ctrl-C stops it)\n`);
+if (process.env[BASE_URL_ENV]) console.log(`Links made with Copy link name ${process.env[BASE_URL_ENV]}\n`);
 
 if (profile) {
   console.log('Building the native CLI and measuring native numbers in the background; the page picks them up as each puzzle finishes.');

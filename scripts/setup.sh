@@ -17,11 +17,13 @@ APT_PACKAGES=(
   cmake ninja-build g++ pkg-config               # native build
   googletest nlohmann-json3-dev libcli11-dev      # C++ test framework (configured with the CLI) and libraries
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
+  binutils wabt                                   # instruction listings: objdump, c++filt, wasm-objdump
   stockfish                                       # the chess puzzle's native peer (go perft)
 )
 if [[ "${1:-}" != start ]]; then
   APT_PACKAGES+=(
     g++-aarch64-linux-gnu qemu-user               # AArch64 cross build, NEON tests under qemu
+    binutils-aarch64-linux-gnu                    # its instruction listing (aarch64-linux-gnu-objdump)
     clang-14 libclang-rt-14-dev                   # fuzz targets: libFuzzer, ASan and UBSan runtimes
     chromium                                      # e2e tests and bench:compare (never downloaded by npm)
   )

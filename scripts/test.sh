@@ -15,7 +15,11 @@
 #   fuzz      every libFuzzer target (tests/fuzz) from its corpus, briefly (two at a time)
 #   types     TypeScript type check of the page and the tests
 #   web       Vitest: both wasm builds in Node, link codec, comparison logic
-#   e2e       playwright-core + Debian Chromium against the built page
+#   e2e       playwright-core + Debian Chromium against the built page, served by `npm start`'s
+#             server and, as a static site, by python3 -m http.server under a sub-path
+#   listings  the instruction listings made from the native, AArch64 and wasm builds above, checked
+#             against the programs (Vitest) and shown on the page (one e2e file); last, since it
+#             reads every build
 # Under the sanitizers and qemu the large cases are skipped (SP_QUICK_TESTS=1); every kernel still
 # runs on every ISA there. What --full adds is listed in the README ("What npm test runs").
 #
@@ -71,8 +75,25 @@ run_vitest() {
   shift
   npx vitest run --reporter=default --reporter=junit --outputFile.junit="$artifacts/$layer.junit.xml" "$@"
 }
-layer_web() { build_wasm && run_vitest web --config vitest.config.ts; }
-layer_e2e() { build_web && run_vitest e2e --config vitest.e2e.config.ts; }
+# The listings tests need every build: they run in their own layer, at the end (below).
+layer_web() { build_wasm && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
+# The page as a static site (npm run build), its shipped native report a small fixture: a real
+# native benchmark would take minutes and prove nothing more about the site.
+layer_e2e() {
+  bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && run_vitest e2e --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts
+}
+# After aarch64 in its lane; the native layer runs in the other lane, so wait for its line in the
+# results file (its build, not its tests, is what this needs, but the line is what we can see).
+layer_listings() {
+  local waited=0
+  until grep -q " native " "$results"; do
+    ((waited++ < 3600)) || { echo "listings: the native layer never finished"; return 1; }
+    sleep 1
+  done
+  node scripts/build-listings.mjs x86-64 aarch64 simd128 baseline &&
+    run_vitest listings --config vitest.config.ts tests/web/listings.test.ts &&
+    run_vitest listings-e2e --config vitest.e2e.config.ts tests/e2e/listings.test.ts
+}
 
 # Runs one layer into its log; appends "<status> <name> <seconds>" to the results file.
 results=$artifacts/results.txt
@@ -96,12 +117,12 @@ step "test layers (two lanes; logs in test-artifacts/layers/)"
 # The lanes are balanced by measured time (README "What npm test runs"); each keeps its own
 # order where a layer needs another's build (fuzz after sanitize, web and e2e after the wasm build).
 lane native sanitize fuzz &
-lane types web e2e aarch64 &
+lane types web e2e aarch64 listings &
 wait
 
 step "summary"
 failed=0
-for name in native sanitize aarch64 fuzz types web e2e; do
+for name in native sanitize aarch64 fuzz types web e2e listings; do
   line=$(grep " $name " "$results" || echo "FAIL $name ?")
   read -r status _ took <<<"$line"
   [[ $status == ok ]] || failed=1

@@ -1,12 +1,18 @@
 // Vite config for the page (root: web/). Both the dev server and `vite preview` send COOP/COEP,
 // which makes the page cross-origin isolated: performance.now() then ticks at 5 us instead of
-// 100 us, and the page shows which one it got.
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+// 100 us, and the page shows which one it got. A static host that sends no headers gets the same
+// from web/public/coi-sw.js (a service worker, app/isolation.ts); web/public/_headers asks the
+// hosts that read it. Paths are relative (base './'): the built site works under any sub-path.
+import { createReadStream, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vite';
 // @ts-expect-error: plain ESM helper shared with the start script
 import { nativeBenchResponse } from '../scripts/lib/native-results.mjs';
+// @ts-expect-error: plain ESM helper shared with the start script
+import { siteResponse } from '../scripts/site-address.mjs';
+import { copySiteFiles, declaredPeers, listingFileFor, peerFileFor } from '../scripts/site-files';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -28,49 +34,47 @@ function nativeBench(): Plugin {
   };
 }
 
-// A peer program (chess: Stockfish.js, npm `stockfish`, GPL-3.0) is a separate program the page
-// runs in a worker of its own: served as installed from node_modules, never imported, so no build
-// copies it into the page's bundle. Each peer declares what it needs in
-// web/src/peers/<name>.serve.json: the package, the URL folder, and each file served (its path in
-// the package and its type; only those, and the licence). Without the package the request is a
-// 404 and the page says the peer is unavailable.
-interface PeerFiles {
-  package: string;
-  url: string;
-  files: Record<string, { path: string; type: string }>;
+// The instruction listings (scripts/build-listings.mjs writes build/listings/<build>.json from the
+// built binaries): served from there as they are, so a listing made after the page was built (the
+// native CLI builds behind the page in `npm start`) reaches it without a rebuild. A page build
+// copies them into the site (scripts/site-files.ts).
+function listings(): Plugin {
+  const handler: Connect.NextHandleFunction = (req, res, next) => {
+    const file = listingFileFor(req.url?.split('?')[0] ?? '');
+    if (!file) return next();  // not a listing, or none built here: web/dist's copy, or a 404
+    for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-cache');
+    createReadStream(file).pipe(res);
+  };
+  return {
+    name: 'simd-puzzles-listings',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
 }
 
-const PEERS_DIR = fileURLToPath(new URL('./src/peers/', import.meta.url));
-const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
-
+// Peer programs (web/src/peers/<name>.serve.json, e.g. Stockfish.js, GPL-3.0) are separate
+// programs the page runs in a worker of their own: served as installed from node_modules, never
+// imported, so no build bundles them (scripts/site-files.ts says which files; the static site
+// ships them only where their licence lets it). Without the package the request is a 404 and the
+// page says the peer is unavailable.
 function peerFiles(): Plugin {
-  const declared: PeerFiles[] = readdirSync(PEERS_DIR)
-    .filter((name) => name.endsWith('.serve.json'))
-    .map((name) => JSON.parse(readFileSync(PEERS_DIR + name, 'utf8')) as PeerFiles);
+  const declared = declaredPeers();
   const handler: Connect.NextHandleFunction = (req, res, next) => {
-    const path = req.url?.split('?')[0] ?? '';
-    const peer = declared.find((p) => path.includes(`/${p.url}`));
-    const match = peer && new RegExp(`/${peer.url}([^/?#]+)$`).exec(path);
-    if (!peer || !match) return next();
-    const file = peer.files[match[1]!];
-    const full = file && `${NODE_MODULES}${peer.package}/${file.path}`;
-    let size = -1;
-    try {
-      if (full) size = statSync(full).size;
-    } catch {
-      size = -1;
-    }
+    const file = peerFileFor(declared, req.url?.split('?')[0] ?? '');
+    if (file === 'not-declared') return next();
     for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
-    if (!file || !full || size < 0) {
+    if (!file) {
       res.statusCode = 404;
       res.end('not installed');
       return;
     }
     res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Length', String(statSync(file.full).size));
     res.setHeader('Cache-Control', 'no-cache');
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(full).pipe(res);
+    createReadStream(file.full).pipe(res);
   };
   return {
     name: 'simd-puzzles-peer-files',
@@ -79,10 +83,44 @@ function peerFiles(): Plugin {
   };
 }
 
+// The public address for links made on a page `npm start` serves (`--base-url`), at api/site.json.
+function siteAddress(): Plugin {
+  const handler: Connect.NextHandleFunction = (req, res, next) => {
+    if (!req.url?.split('?')[0]!.endsWith('/api/site.json')) return next();
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(siteResponse()));
+  };
+  return {
+    name: 'simd-puzzles-site-address',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}
+
+// `npm run build` (scripts/build-site.sh) makes web/dist a static site: it asks, through these
+// variables, for a shipped native report and for the peers whose licence wants an opt-in. A plain
+// `vite build` (npm start, npm test) copies the licences and whatever it is given.
+function siteFiles(): Plugin {
+  let outDir = '';
+  return {
+    name: 'simd-puzzles-site-files',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle() {
+      const said = copySiteFiles(resolve(__dirname, outDir), {
+        withOptInPeers: process.env.SP_SITE_WITH_OPT_IN_PEERS === '1',
+        nativeReport: process.env.SP_SITE_NATIVE_REPORT || null,
+      });
+      if (process.env.SP_SITE_VERBOSE === '1') for (const line of said) console.log(`site: ${line}`);
+    },
+  };
+}
+
 export default defineConfig({
   root: __dirname,
   base: './',
-  plugins: [nativeBench(), peerFiles()],
+  plugins: [nativeBench(), peerFiles(), siteAddress(), siteFiles(), listings()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
   server: { headers: isolation, fs: { allow: ['..'] } },

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 
+#include "cli/listing.h"
 #include "cli/suggest.h"
 #include "cli/table.h"
 #include "core/engine.h"
@@ -449,6 +450,28 @@ int main(int argc, char** argv) {
   bench->add_flag("--progress-json", bench_args.progress_json, "progress on stderr as one JSON event per line");
   bench_args.harness.add_to(bench);
 
+  sp::cli::ListingArgs listing_args;
+  auto* listing = app.add_subcommand("listing", "print a kernel's instructions in one build (x86-64, aarch64, "
+                                                "simd128, baseline), from build/listings (npm start, npm test)");
+  {
+    std::vector<std::string> puzzle_ids, isa_names;
+    for (const auto& p : sp::registry().puzzles()) puzzle_ids.push_back(p->info().id);
+#define SP_ISA_NAME(id, name, bits) if (std::string_view(name) != "peer") isa_names.push_back(name);
+    SP_ISA_LIST(SP_ISA_NAME)
+#undef SP_ISA_NAME
+    listing->add_option("puzzle", listing_args.puzzle, "the puzzle")->required()->check(CLI::IsMember(puzzle_ids));
+    listing->add_option("kernel", listing_args.kernel, "the kernel id (e.g. hq-simd)")->required();
+    listing->add_option("--isa", listing_args.isa, "which ISA's kernel (default: the build's only one)")
+        ->check(CLI::IsMember(isa_names));
+    listing->add_option("--build", listing_args.build,
+                        "which build's listing (default: the one the ISA runs in; without --isa, this machine's)")
+        ->check(CLI::IsMember(sp::cli::listing_builds()));
+    listing->add_option("--listings", listing_args.dir, "the folder of listing files (default: build/listings)");
+    listing->add_flag("--json", listing_args.json_out, "print the kernel's listing as JSON");
+  }
+  // Hidden (no group): scripts/build-listings.mjs reads every kernel's entry addresses from it.
+  auto* entry_points = app.add_subcommand("entry-points", "")->group("");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -460,6 +483,11 @@ int main(int argc, char** argv) {
     if (auto e = unknown_argument(*list, "simd-puzzles list")) return fail(*e);
     return cmd_list(list_json);
   }
+  if (listing->parsed()) {
+    if (auto e = unknown_argument(*listing, "simd-puzzles listing")) return fail(*e);
+    return sp::cli::cmd_listing(listing_args);
+  }
+  if (entry_points->parsed()) return sp::cli::cmd_entry_points();
   if (solve->parsed()) {
     if (auto e = unknown_argument(*solve, "simd-puzzles solve")) return fail(*e);
     std::vector<std::string> ids;
@@ -499,6 +527,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> commands;
     std::string known;
     for (const CLI::App* sub : app.get_subcommands({})) {
+      if (sub->get_group().empty()) continue;  // hidden: for scripts
       commands.push_back(sub->get_name());
       known += (known.empty() ? "" : ", ") + sub->get_name();
     }

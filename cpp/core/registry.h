@@ -72,6 +72,14 @@ struct KernelInfo {
   std::string group = {};  // a puzzle-defined family (popcount: word, array, read), for applies()
 };
 
+// A function a kernel's work starts in, for its instruction listing (scripts/build-listings.mjs):
+// `role` says which of the kernel's jobs it does ("run"; chess: "perft", "lookup"), `address` is
+// the function pointer as an integer (natively a code address, in wasm a table index).
+struct EntryPoint {
+  std::string role;
+  std::uintptr_t address = 0;
+};
+
 class Kernel {
  public:
   explicit Kernel(KernelInfo info) : info_(std::move(info)) {}
@@ -83,6 +91,8 @@ class Kernel {
   // program) overrides both to say whether the program is installed.
   virtual bool available() const { return cpu::has(info_.needs); }
   virtual std::string unavailable_reason() const;
+  // The functions its listing starts from; none for a peer (another program).
+  virtual std::vector<EntryPoint> entry_points() const { return {}; }
 
   // One call on a fresh workspace; an error (a memory cap, a limit) is a value, never an abort.
   virtual Expected<Outcome> run(const PreparedCase& c) const = 0;

@@ -35,6 +35,9 @@
 //   static json summarize(const json& records);   // tables for the CLI after bench
 //   static Expected<json> parse_contest_input(std::string_view stdin_text);   // `solve`
 //   static std::string contest_output(const json& answer);                    // `solve`
+//   static std::vector<EntryPoint> entry_points(const KernelImpl&);  // where a kernel's
+//                             // instruction listing starts, when KernelImpl is not itself a
+//                             // function pointer (which needs nothing: its entry is "run")
 //
 // Kernels register from any of the puzzle's files, including ISA-specific ones:
 //
@@ -217,6 +220,16 @@ class TypedKernel final : public Kernel {
   // The typed implementation, for tests that look at more than the answer (a kernel's output
   // buffers in its workspace, say).
   const typename P::KernelImpl& impl() const { return impl_; }
+
+  std::vector<EntryPoint> entry_points() const override {
+    using Impl = typename P::KernelImpl;
+    if constexpr (std::is_pointer_v<Impl> && std::is_function_v<std::remove_pointer_t<Impl>>)
+      return {{"run", reinterpret_cast<std::uintptr_t>(impl_)}};
+    else if constexpr (requires { P::entry_points(impl_); })
+      return P::entry_points(impl_);
+    else
+      return {};
+  }
 
   Expected<Outcome> run(const PreparedCase& c) const override {
     WorkspaceOf<P> workspace{};

@@ -1,9 +1,11 @@
-// The Embind module: three functions, generic over the registry. Requests and responses are JSON
+// The Embind module: four functions, generic over the registry. Requests and responses are JSON
 // text (the engine's schema, see core/engine.h); a puzzle needs nothing here.
 //
 //   handle(requestJson, onProgress?) -> responseJson   (onProgress(eventJson) during long runs)
 //   setInput(Uint8Array) -> bool                        (a file the user picked, possibly empty; copied in once)
 //   clearInput()                                         (no file: puzzles generate their data)
+//   entryPoints() -> json                                (each kernel's entry functions as table
+//                                                         indices, for scripts/build-listings.mjs)
 //
 // Nothing here throws: bad JSON, bad params and oversize input come back as {"ok": false, ...}.
 // The build has no C++ exception support, so an escaped exception would abort the module.
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "core/listing.h"
 
 namespace {
 
@@ -74,4 +77,5 @@ EMSCRIPTEN_BINDINGS(simd_puzzles) {
   emscripten::function("handle", &handle);
   emscripten::function("setInput", &set_input);
   emscripten::function("clearInput", &clear_input);
+  emscripten::function("entryPoints", +[]() { return sp::dump_json(sp::entry_points_json()); });
 }

@@ -246,7 +246,10 @@ describe('chess page', () => {
     const box = page.locator('input[data-kernel="stockfish.js/peer"]');
     await page.waitForFunction(() => (document.querySelector('input[data-kernel="stockfish.js/peer"]') as HTMLInputElement | null)?.disabled === true);
     expect(await box.isDisabled()).toBe(true);
-    expect(await page.locator('label.kernel.unavailable').textContent()).toContain('not installed');
+    // It says how to get it: a static site's builder opts in (its GPL terms), npm start serves it.
+    const why = await page.locator('label.kernel.unavailable').textContent();
+    expect(why).toContain('is not served here');
+    expect(why).toContain('npm run build -- --with-stockfish');
     await setPerft(page, { fen: KIWIPETE, depth: 1, divide: false });
     await pick(page, ['hq/scalar', 'chess.js/peer']);
     await runAndWait(page);

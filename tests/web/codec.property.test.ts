@@ -98,7 +98,7 @@ const linkState: fc.Arbitrary<LinkState> = fc.record(
     puzzle: id,
     params,
     kernels: fc.array(fc.stringMatching(/^[a-z0-9-]{1,40}\/[a-z0-9.]{1,12}$/), { maxLength: 64 }),
-    builds: fc.array(fc.constantFrom('simd128' as const, 'baseline' as const), { minLength: 1, maxLength: 2 }),
+    builds: fc.array(fc.constantFrom('simd128' as const, 'baseline' as const, 'js' as const), { minLength: 1, maxLength: 3 }),
     shared: fc.record({ environment, native: fc.option(environment, { nil: null }), records: fc.array(record, { maxLength: 64 }) }),
   },
   { requiredKeys: ['v', 'puzzle', 'params', 'kernels', 'builds'] },

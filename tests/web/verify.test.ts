@@ -71,6 +71,17 @@ describe('records from a link', () => {
     expect(records.some((r) => r.claimed)).toBe(false);
   });
 
+  it('takes the page’s JavaScript rows (build js), its own kernel ids included, and re-checks them', async () => {
+    const js = { ...ctx, kernelsByBuild: new Map([...ctx.kernelsByBuild, ['js', new Set(['bitmask-recursive/scalar', 'swar-array/scalar'])]]) };
+    const popcount = { ...queens(), puzzle: 'popcount', case: 'x', kernel: 'swar-array', isa: 'scalar', build: 'js', params: { mode: 'array', k: 32, order: 'sorted', size: 16384, offset: 0, seed: 1 }, answer: { bits: 65536 }, work: 16384, work_unit: 'bytes', timing: timing(5000, 16384) };
+    const { records, rejected } = await verifyRecords([queens({ kernel: 'bitmask-recursive', isa: 'scalar', build: 'js' }), popcount], 'link', js);
+    expect(rejected).toEqual([]);
+    expect(records.map((r) => [r.kernel, r.build, r.verified])).toEqual([['bitmask-recursive', 'js', true], ['swar-array', 'js', true]]);
+    // Not a kernel of the js build, and never in a native report.
+    expect((await verifyRecords([queens({ kernel: 'simd-lanes', isa: 'simd128', build: 'js' })], 'link', js)).rejected[0]!.reason).toMatch(/js build has no kernel simd-lanes\/simd128/);
+    expect((await verifyRecords([queens({ kernel: 'bitmask-recursive', isa: 'scalar', build: 'js' })], 'report', js)).rejected[0]!.reason).toMatch(/not a native build/);
+  });
+
   it.each<[string, ResultRecord, RegExp]>([
     ['an invented kernel', queens({ kernel: 'turbo-lanes' }), /no kernel 'turbo-lanes'/],
     ['a kernel in an ISA this build lacks', queens({ isa: 'avx512' }), /wasm-simd128 build has no kernel simd-lanes\/avx512/],

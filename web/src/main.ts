@@ -7,6 +7,8 @@
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
 import { Engine } from './app/engine';
+import { HistoryController } from './app/history-controller';
+import { ensureIsolation } from './app/isolation';
 import { loadBuilds } from './app/load-builds';
 import { NativeFeed } from './app/native-feed';
 import { ParamsChecker } from './app/params-checker';
@@ -17,7 +19,9 @@ import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
 import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
+import { historyView } from './app/views/history-view';
 import { layout } from './app/views/layout';
+import { listingView } from './app/views/listing-view';
 import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
@@ -28,7 +32,11 @@ import { WorkerBridge } from './worker/bridge';
 import './styles.css';
 
 async function start() {
+  // Before any worker starts: on a static host the first visit reloads once to become isolated.
+  const isolation = await ensureIsolation();
+  if (isolation === 'reloading') return;
   const store = new Store();
+  store.update((s) => ({ ...s, isolation }));
   const { root, el } = layout();
   replaceChildren(document.getElementById('app')!, root);
   store.subscribe(statusView(el));
@@ -36,7 +44,7 @@ async function start() {
   let act: (action: 'cancel-recheck') => void = () => {};
   store.subscribe(noticesView(el, (cause) => store.update((s) => withNotice(s, cause, null)), (action) => act(action)));
 
-  const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), baseline: new WorkerBridge('baseline') };
+  const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), baseline: new WorkerBridge('baseline'), js: new WorkerBridge('js') };
   const primary = await loadBuilds(store, bridges, views);
   if (!primary) return;
   // The page's own engine: a worker that never times anything, so checking params, drawing and
@@ -45,7 +53,8 @@ async function start() {
   const verifier = new Verifier(store, engine, views);
   act = () => verifier.cancelRecheck();
   const checker = new ParamsChecker(store, engine, views);
-  const runs = new RunController(store, bridges, verifier, views);
+  const history = new HistoryController(store);
+  const runs = new RunController(store, bridges, verifier, views, (entry) => history.keep(entry));
   const router = new Router(store, engine, checker, verifier, views);
   const native = new NativeFeed(store, verifier);
   const actions: Actions = {
@@ -60,9 +69,20 @@ async function start() {
     showCase: (record) => router.showCase(record),
     copyLink: () => void router.copyLink(),
     importNative: (file) => void native.importFile(file),
+    pickRun: (id) => history.pick(id),
+    deleteRun: (id) => void history.remove(id),
+    clearRuns: (confirmed) => (confirmed ? void history.clear() : history.askClear(confirmed === false)),
   };
   // In this order: the focus moves once the controls and results are drawn.
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), shareView(el, actions), focusView(el)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
+  // The history is read whenever its screen opens (another tab of this page may have added runs)
+  // and after every change this page makes.
+  let screen: string | null = null;
+  store.subscribe((s) => {
+    if (s.screen === screen) return;
+    screen = s.screen;
+    if (screen === 'history') void history.load();
+  });
 
   void runs.probePeers();
   await router.start();

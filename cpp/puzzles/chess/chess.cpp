@@ -214,6 +214,13 @@ Expected<Result<Answer>> Chess::run(const KernelImpl& impl, const Case& c, Works
   return Result<Answer>{a, a.nodes};
 }
 
+std::vector<EntryPoint> Chess::entry_points(const KernelImpl& impl) {
+  std::vector<EntryPoint> entries;
+  if (impl.lookup) entries.push_back({"lookup", reinterpret_cast<std::uintptr_t>(impl.lookup)});
+  if (impl.perft) entries.push_back({"perft", reinterpret_cast<std::uintptr_t>(impl.perft)});
+  return entries;
+}
+
 json Chess::answer_json(const Answer& a) {
   if (a.mode == Mode::attacks) return {{"checksum", hex64(a.checksum)}, {"lookups", a.lookups}};
   json out = {{"nodes", a.nodes}};

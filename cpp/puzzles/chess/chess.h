@@ -127,6 +127,9 @@ struct Chess {
   static Expected<Case> prepare(const json& params, const Input& input);
   static Expected<Result<Answer>> run(const KernelImpl& impl, const Case& c, Workspace& w);
   static json answer_json(const Answer& a);
+  // Listings start at the single lookup (the sliding-attack method itself, short) and at perft
+  // (the generator around it, where the lookups are usually inlined).
+  static std::vector<EntryPoint> entry_points(const KernelImpl& impl);
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
   static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);

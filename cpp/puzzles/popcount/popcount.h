@@ -86,6 +86,9 @@ struct Popcount {
     return {{impl.count(c.data, c.size), impl.family}, c.size};
   }
   static json answer_json(const Answer& a);
+  static std::vector<EntryPoint> entry_points(const KernelImpl& impl) {
+    return {{"count", reinterpret_cast<std::uintptr_t>(impl.count)}};
+  }
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
   static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);

@@ -53,6 +53,21 @@ export function ratioText(a: PageRecord, b: PageRecord): string {
   return formatRatio(speedRatio(a, b));
 }
 
+/** The relative spread of speedRatio(a, b): the two medians' relative spreads (MAD ÷ median)
+ * added in quadrature, as for a quotient of independent measurements. A spread, not a
+ * confidence interval: two runs whose ratio differs from 1 by less say little. */
+export function ratioSpread(a: PageRecord, b: PageRecord): number | null {
+  if (!a.timing || !b.timing || a.timing.median_ns <= 0 || b.timing.median_ns <= 0) return null;
+  return Math.hypot(a.timing.mad_ns / a.timing.median_ns, b.timing.mad_ns / b.timing.median_ns);
+}
+
+/** speedRatio with its spread as a table shows it ("1.04× ±3.1%"). */
+export function ratioWithSpreadText(a: PageRecord, b: PageRecord): string {
+  const ratio = formatRatio(speedRatio(a, b));
+  const spread = ratioSpread(a, b);
+  return ratio === '–' || spread === null ? ratio : `${ratio} ±${(100 * spread).toFixed(1)}%`;
+}
+
 /** The record in `others` for the same puzzle, case, kernel, ISA and build (a sharer's run). */
 export function sameRun(record: PageRecord, others: readonly PageRecord[]): PageRecord | null {
   return (

@@ -23,11 +23,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
   return el;
 }
 
-export function append(parent: Node, ...children: Child[]) {
+/** Appends the children to `parent`, which it returns (for a layout made of existing elements). */
+export function append<T extends Node>(parent: T, ...children: Child[]): T {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
   }
+  return parent;
 }
 
 export function replaceChildren(parent: Element, ...children: Child[]) {
@@ -44,4 +46,12 @@ export function scrollBox(label: string, ...children: Child[]): HTMLDivElement {
 /** A link to one of our own, hard-coded sources (never a URL from data). */
 export function sourceLink(href: string, text: string): HTMLAnchorElement {
   return h('a', { attrs: { href, target: '_blank', rel: 'noopener noreferrer' } }, text);
+}
+
+/** A table of data-label cells fits `box`: as a table where its columns fit, else with each row a
+ * card (a phone, a large font; styles.css, table.results.cards), never wider than the page. */
+export function fitAsCards(table: Element | null, box: Element) {
+  if (!table) return;
+  table.classList.remove('cards');
+  if (table.scrollWidth > box.clientWidth + 1) table.classList.add('cards');
 }

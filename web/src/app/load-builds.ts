@@ -17,7 +17,8 @@ export function inTabOrder(puzzles: readonly CatalogPuzzle[], views: ReadonlyMap
 
 /** Loads the builds into `bridges`; returns the one the page's own engine uses, or null if none started. */
 export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBridge>, views: ReadonlyMap<string, PuzzleView>): Promise<Build | null> {
-  const supported: Build[] = (await simd()) ? ['simd128', 'baseline'] : ['baseline'];
+  // js runs anywhere; it is never picked by default (the picker's "plain JavaScript" box opts in).
+  const supported: Build[] = (await simd()) ? ['simd128', 'baseline', 'js'] : ['baseline', 'js'];
   const loaded = await Promise.all(supported.map(async (build) => {
     try {
       const environment = await bridges[build].start();
@@ -30,7 +31,7 @@ export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBrid
     }
   }));
   const builds = loaded.filter((x) => x !== null);
-  if (!builds.length) {
+  if (!builds.some((b) => b.build !== 'js')) { // the js build checks with a wasm engine too
     store.update((s) => withStatus(s, 'No wasm build could start in this browser.'));
     return null;
   }

@@ -1,8 +1,9 @@
-// Native numbers reach the page two ways: served with it (`npm start` measures this machine and
-// serves the report, app/native.ts) or imported by the user (a file from `simd-puzzles bench
-// --json`). Either is re-checked like a link before any of it shows (app/trust.ts).
+// Native numbers reach the page three ways: served with it (`npm start` measures this machine and
+// serves the report, app/native.ts), shipped with a static site (native-report.json, measured on
+// the builder's machine; only where no server measures), or imported by the user (a file from
+// NATIVE_REPORT_COMMAND). Each is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
-import { fetchServedNative, importReportFile, type NativeSource } from './native';
+import { fetchServedNative, fetchShippedNative, importReportFile, type NativeSource } from './native';
 import { withNotice, type Notice, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
 
@@ -27,7 +28,8 @@ export class NativeFeed {
     let taken = -1;
     for (;;) {
       const served = await fetchServedNative();
-      if (!served || this.importedByUser) return;
+      if (this.importedByUser) return;
+      if (!served) return this.takeShipped(); // a static host: no server measures anything
       if (served.error) this.notice('served-native', { text: served.error, kind: 'error' });
       const records = served.native?.report.records.length ?? -1;
       if (served.native && records !== taken) {
@@ -51,6 +53,14 @@ export class NativeFeed {
     }
   }
 
+  /** The static site's report, unless the user imported one of their own meanwhile. */
+  private async takeShipped() {
+    const shipped = await fetchShippedNative();
+    if (!shipped || this.importedByUser) return;
+    if ('error' in shipped) return this.notice('shipped-native', { text: neutralizeBidi(shipped.error), kind: 'error' });
+    await this.take(shipped, 'shipped-native');
+  }
+
   /** A report the user picked or dropped. */
   async importFile(file: File | undefined) {
     if (!file) return;
@@ -64,7 +74,7 @@ export class NativeFeed {
     await this.take({ ...result, fileName: result.fileName && neutralizeBidi(result.fileName) }, 'import');
   }
 
-  /** A native report (served or imported), re-checked like a link: kernels, bounds, params, answers. */
+  /** A native report (served, shipped or imported), re-checked like a link: kernels, bounds, params, answers. */
   private async take(source: NativeSource, cause: string) {
     const turn = ++this.turn;
     const { records, rejected } = await this.verifier.verify(source.report.records, 'report');
@@ -73,7 +83,8 @@ export class NativeFeed {
     const leftOut = rejected.length + (source.unreadable?.count ?? 0);
     const left = leftOut ? `; ${neutralizeBidi(leftOutText(rejected, source.unreadable))}` : '';
     const wrong = records.filter((r) => r.verified === false).length;
-    const text = `Imported ${records.length} native results${from} (${source.report.environment.cpu.slice(0, 80)})${wrong ? `; ${wrong} with a wrong answer` : ''}${left}.`;
+    const what = source.origin === 'shipped' ? `This site ships ${records.length} native results` : `Imported ${records.length} native results${from}`;
+    const text = `${what} (${source.report.environment.cpu.slice(0, 80)})${wrong ? `; ${wrong} with a wrong answer` : ''}${left}.`;
     this.store.update((s) => {
       const next = { ...s, native: { source, records } };
       return cause === 'import' || leftOut || wrong ? withNotice(next, cause, { text, kind: leftOut || wrong ? 'error' : 'info' }) : next;

@@ -1,10 +1,27 @@
 // Native numbers for the page: the report `npm start` measured on this machine (served at
-// /api/native-bench.json), or a report file the user imports (`simd-puzzles bench --json`).
+// api/native-bench.json), the report a static site ships (native-report.json, measured on the
+// machine that built it: scripts/build-site.sh), or a report file the user imports
+// (NATIVE_REPORT_COMMAND).
 import { z } from 'zod';
 import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Report } from '../share/schema';
+import { SHIPPED_REPORT } from '../share/site';
 import { neutralizeBidi } from '../share/text';
 
-export type NativeOrigin = 'same-machine' | 'served' | 'imported';
+/** same-machine: `npm start` measured the computer serving the page; served: a server's report
+ * from another machine; shipped: the static site's report, measured where it was built;
+ * imported: the visitor's own file. */
+export type NativeOrigin = 'same-machine' | 'served' | 'shipped' | 'imported';
+
+/** The one command that gives a visitor native numbers of their own machine to import (the CLI
+ * this project builds: build/native/simd-puzzles). */
+export const NATIVE_REPORT_COMMAND = 'simd-puzzles bench --json native.json';
+
+/** What each native number of `source` says about where it was measured, when the table must:
+ * a shipped report's machine is the site builder's, not the visitor's. */
+export function nativeOriginLabel(source: NativeSource): string | null {
+  return source.origin === 'shipped' ? `shipped, measured on ${source.report.environment.cpu}` : null;
+}
+
 
 export interface NativeSource {
   report: Report;
@@ -86,6 +103,22 @@ export async function fetchServedNative(): Promise<ServedNative | null> {
   const parsed = parseReport(JSON.stringify(body.report));
   if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
   return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable }, status };
+}
+
+/** The report a static site ships, or null when it ships none; an unreadable one is an error. */
+export async function fetchShippedNative(): Promise<NativeSource | { error: string } | null> {
+  let text: string;
+  try {
+    const res = await fetch(SHIPPED_REPORT, { cache: 'no-cache' });
+    if (!res.ok) return null;
+    text = await res.text();
+  } catch {
+    return null;
+  }
+  if (text.length > MAX_IMPORT_BYTES) return { error: `the site's ${SHIPPED_REPORT} is larger than 16 MB` };
+  const parsed = parseReport(text);
+  if (!parsed.ok) return { error: `the site's ${SHIPPED_REPORT} is unreadable: ${parsed.error}` };
+  return { report: parsed.report, origin: 'shipped', fileName: SHIPPED_REPORT, unreadable: parsed.unreadable };
 }
 
 export async function importReportFile(file: File): Promise<NativeSource | { error: string }> {

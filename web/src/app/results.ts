@@ -4,7 +4,7 @@
 // and data-label, the header each cell shows as its label where the rows become cards (a phone:
 // app/views/results-view.ts). Numbers the user came for come first; the answer, which can be a
 // 54-letter cube, comes last.
-import { buildLabel, wasmBuildOf } from '../share/builds';
+import { buildLabel, recordBuild, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
@@ -21,6 +21,9 @@ export interface TableInput {
   peers: readonly BrowserPeer[];
   /** The native numbers were measured elsewhere (imported, or served from another machine). */
   nativeIsClaim: boolean;
+  /** Named on every native cell where the numbers' machine is not obvious (a static site's
+   * shipped report: "shipped, measured on <CPU>"), else null. */
+  nativeOrigin?: string | null;
 }
 
 /** ✓, ✗, "ref" (the reference kernel defines correct), "–" (nothing could check it: verified_by
@@ -41,7 +44,7 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['ref', 'ref', 'the reference kernel: its answer defines correct'],
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
-  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report): it passed the plausibility checks, but a timing cannot be re-checked here'],
+  ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report, the report a static site ships): it passed the plausibility checks, but a timing cannot be re-checked here'],
 ];
 
 /** The legend of the marks used under `root` (none: null). */
@@ -67,7 +70,13 @@ function fastestKernel(records: readonly PageRecord[], build: (b: string) => boo
   return records.filter((r) => !isPeerRecord(r) && r.timing && build(r.build)).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
 }
 
-export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim }: TableInput): HTMLElement {
+/** The wasm record of the same kernel and case as a JavaScript row: SIMD128 first, then baseline. */
+function wasmOfSameKernel(js: PageRecord, records: readonly PageRecord[]): PageRecord | null {
+  const same = records.filter((r) => r.kernel === js.kernel && r.case_key === js.case_key && r.timing && wasmBuildOf(r.build));
+  return same.find((r) => r.build === recordBuild('simd128')) ?? same[0] ?? null;
+}
+
+export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
   // Rows: the viewer's records, then the sharer's that the viewer has not run.
@@ -81,6 +90,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
+  // Our plain-JavaScript rows: how much faster the same kernel runs in wasm (build js).
+  const hasJs = [...mine, ...shared].some((r) => r.build === recordBuild('js'));
+  if (hasJs) columns.push(['vs-js', 'wasm ÷ JS speed']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
@@ -100,13 +112,19 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioText(yours, sharer) : '–',
       native: counterpart
-        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null)
+        ? h('span', {}, `${formatDuration(counterpart.record.timing!.median_ns)} (${counterpart.record.isa}${counterpart.sameWidth ? '' : ', other width'})`, nativeIsClaim ? ' ' : null, nativeIsClaim ? timingClaim('an imported') : null,
+          nativeOrigin ? h('small', { className: 'native-origin' }, nativeOrigin) : null)
         : 'no native number',
       'vs-native': counterpart ? ratioText(r, counterpart.record) : '–',
       'vs-wasm': '–',
+      'vs-js': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
+    if (r.build === recordBuild('js')) {
+      const wasm = wasmOfSameKernel(r, hasMine ? mine : shared) ?? bestWasm;
+      if (wasm) cells['vs-js'] = h('span', { title: `${wasm.kernel}/${wasm.isa} (${wasm.build}) against this JavaScript row` }, ratioText(wasm, r), wasm.kernel === r.kernel ? '' : ' (best wasm)');
+    }
     // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
     if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
       cells.answer = h('span', {}, formatAnswer(yours.answer), h('small', { className: 'their-answer' }, 'sharer’s: ', formatAnswer(sharer.answer), ' ', verdict(sharer)));
@@ -120,7 +138,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         const t = yours.timing;
         cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
-      cells.native = bestNative ? `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})` : 'no native number';
+      cells.native = bestNative
+        ? h('span', {}, `${formatDuration(bestNative.timing!.median_ns)} (best native: ${bestNative.kernel}/${bestNative.isa})`, nativeOrigin ? h('small', { className: 'native-origin' }, nativeOrigin) : null)
+        : 'no native number';
       cells['vs-native'] = bestNative ? ratioText(r, bestNative) : '–';
       cells['vs-wasm'] = bestWasm ? h('span', { title: `against ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})` }, ratioText(r, bestWasm)) : '–';
     }

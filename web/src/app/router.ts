@@ -1,6 +1,7 @@
-// The address and links: `#<puzzle>` opens a tab, `#s=<version>.<data>` opens a share link (its
+// The address and links: `#<puzzle>` opens a tab, `#history` the history of runs, `#s=<version>.<data>` opens a share link (its
 // params, kernels and builds, and its records once re-checked), anything else is reported, not
-// obeyed; Copy link writes the page's state into a link.
+// obeyed; Copy link writes the page's state into a link, at the address the page was opened
+// from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
 import { BUILDS, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
@@ -18,6 +19,7 @@ import { withLink, type Verifier } from './trust';
 export class Router {
   /** Counts addresses: a link waiting for a run to end opens only if no newer address came. */
   private turn = 0;
+  private address: Promise<string> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -57,6 +59,10 @@ export class Router {
       return;
     }
     const fragment = readFragment(hash, catalogPuzzles(s).map((p) => p.id));
+    if (fragment.kind === 'history') {
+      this.store.update((x) => ({ ...x, screen: 'history', puzzleId: x.puzzleId || first }));
+      return;
+    }
     if (fragment.kind === 'unknown')
       this.notice(`The address ends in '#${fragment.text.slice(0, 60)}', which names no puzzle here; showing ${puzzleOf(s).title}.`, 'error');
     this.select(fragment.kind === 'puzzle' ? fragment.id : s.puzzleId || first);
@@ -83,7 +89,7 @@ export class Router {
   select(id: string) {
     const s = this.store.get();
     const changed = id !== s.puzzleId;
-    this.store.update((x) => withPuzzle({ ...x, puzzleId: id }, id, (p) => p));
+    this.store.update((x) => withPuzzle({ ...x, screen: 'puzzle', puzzleId: id }, id, (p) => p));
     const p = puzzleStateOf(this.store.get(), id);
     if (changed || !p.check) void this.checker.edit(id, p.params, false);
   }
@@ -113,7 +119,7 @@ export class Router {
     const keys = [...new Set(shared.map((r) => r.case_key))];
     const refused = check.ok ? null : `its parameters were refused (${check.error}), so the defaults are shown`;
     this.store.update((x) => {
-      const next = withPuzzle({ ...x, puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
+      const next = withPuzzle({ ...x, screen: 'puzzle', puzzleId: puzzle.id, builds: builds.length ? new Set(builds) : x.builds, controlsVersion: x.controlsVersion + 1 }, puzzle.id, (p) => ({
         ...p,
         params: check.ok ? { ...link.params } : p.params,
         kernels: new Set(link.kernels.filter((k) => known.has(k))),
@@ -145,7 +151,7 @@ export class Router {
     };
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
     const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
-    const url = `${location.origin}${location.pathname}#${fragment}`;
+    const url = `${await this.linkAddress()}#${fragment}`;
     let copied = true;
     try {
       await navigator.clipboard.writeText(url);
@@ -153,6 +159,23 @@ export class Router {
       copied = false;
     }
     this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
+  }
+
+  /** Where links point: the address this page was opened from (a static site's, wherever it is
+   * hosted), unless the server names a public one (`npm start -- --base-url URL`, api/site.json). */
+  private linkAddress(): Promise<string> {
+    this.address ??= (async () => {
+      const here = `${location.origin}${location.pathname}`;
+      try {
+        const res = await fetch('api/site.json', { cache: 'no-store' });
+        const body: unknown = res.ok ? await res.json() : null;
+        const configured = body && typeof body === 'object' && 'baseUrl' in body && typeof body.baseUrl === 'string' ? new URL(body.baseUrl) : null;
+        return configured && (configured.protocol === 'https:' || configured.protocol === 'http:') ? `${configured.origin}${configured.pathname}` : here;
+      } catch {
+        return here;
+      }
+    })();
+    return this.address;
   }
 
   private notice(text: string | null, kind: 'error' | 'info' = 'error') {

@@ -6,12 +6,13 @@
 import type { PeerProgram } from '../peers/program';
 import { peerTiming } from '../peers/timing';
 import type { PuzzleView } from './puzzle-view';
-import { buildInfo, type Build } from '../share/builds';
+import { BUILDS, buildInfo, recordBuild, type Build } from '../share/builds';
 import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-types';
 import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { formatAnswer, formatWait } from './format';
+import { entryOf, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
 import { caseOnScreen, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
@@ -31,6 +32,8 @@ export function runProgress(build: Build, e: ProgressEvent, before: number, tota
 // The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
 // (cpp/core/harness.h), each at least one call.
 const CALLS_PER_KERNEL = 13;
+/** How long the end of a run waits for its history entry to be stored. */
+const KEEP_WAIT_MS = 2000;
 /** A run expected to take longer asks first. */
 const CONFIRM_OVER_SECONDS = 3600;
 
@@ -58,6 +61,8 @@ interface Tally {
   total: number;
   results: number;
   caseKeys: string[];
+  /** Every record the run measured, for its history entry. */
+  records: PageRecord[];
   skipped: Map<string, Set<string>>;
   failed: string[];
 }
@@ -72,6 +77,8 @@ export class RunController {
     private readonly bridges: Record<Build, WorkerBridge>,
     private readonly verifier: Verifier,
     private readonly views: ReadonlyMap<string, PuzzleView>,
+    /** Where a finished or stopped run's entry goes (the history); never rejects. */
+    private readonly keep: (entry: StoredEntry) => Promise<void> = async () => {},
   ) {}
 
   /** Times the selected kernels, then the puzzle's peers, on the case on screen; a run expected to
@@ -137,7 +144,7 @@ export class RunController {
       progress: 0,
       status: 'Starting…',
     }));
-    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], skipped: new Map(), failed: [] };
+    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
     let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
     try {
       for (const { build, kernels } of plan) {
@@ -147,6 +154,7 @@ export class RunController {
         const record = await this.runPeer(program, id, peerCase!, tally, controller.signal);
         if (!record) continue;
         tally.results += 1;
+        tally.records.push(record);
         this.store.update((s) => withPuzzle(s, id, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
       }
       outcome = 'finished';
@@ -160,6 +168,8 @@ export class RunController {
       // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
       // the table is final before the status says so.
       await this.verifier.recheckShared(id, new Set([...tally.caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
+      // Kept before the status says the run ended: a reload right after it still finds it.
+      await this.keepRun(id, what, outcome, tally.records);
       this.store.update((s) => ({
         ...s,
         run: null,
@@ -195,6 +205,7 @@ export class RunController {
     const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
     tally.done = before + records.length;
     tally.results += records.length;
+    tally.records.push(...records);
     for (const r of records) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);
     for (const x of response.skipped) skip(tally, x.reason, `${x.kernel}/${x.isa}`);
     for (const f of response.failed) tally.failed.push(`${f.kernel ? `${f.kernel}/${f.isa}` : 'case' in f ? f.case : ''}: ${f.reason}`);
@@ -205,6 +216,18 @@ export class RunController {
       view: bench ? { kind: 'cases', keys: [...tally.caseKeys] } : p.view,
     })));
     return true;
+  }
+
+  /** A run that finished or was stopped goes to the history, with the environment of the browser
+   * build that measured it. */
+  private async keepRun(id: string, what: string, outcome: 'finished' | 'stopped' | 'failed', records: readonly PageRecord[]) {
+    if (outcome === 'failed') return;
+    const environments = this.store.get().environments;
+    const build = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? BUILDS.find((b) => environments.has(b));
+    const environment = build && environments.get(build);
+    const entry = environment ? entryOf({ puzzle: id, what, outcome, environment, records, date: new Date() }) : null;
+    // A storage that hangs (it should not) holds the run's end for at most KEEP_WAIT_MS.
+    if (entry) await Promise.race([this.keep(entry), new Promise((resolve) => setTimeout(resolve, KEEP_WAIT_MS))]);
   }
 
   /** One peer program on the case: skipped (with the reason) or run once, its answer judged by the

@@ -3,7 +3,8 @@
 // would: "position fen <FEN>", "go perft <N>", then one "<move>: <nodes>" line per root move and
 // "Nodes searched: <N>". Nothing of it is imported or bundled: the server serves the package's
 // files as installed, as stockfish.serve.json declares (web/vite.config.ts), so the page works,
-// and says why Stockfish.js is unavailable, when the package is not there.
+// and says why Stockfish.js is unavailable, when the package is not there. A static site ships it
+// only on the builder's word (its GPL terms: scripts/site-files.ts).
 //
 // Timing: performance.now() from sending "go perft" to reading "Nodes searched", on this thread,
 // repeated while the calls add up to under a second (timing.ts)
@@ -114,7 +115,7 @@ class StockfishPeer implements PeerProgram {
 
   availability(): Promise<string | null> {
     this.probe ??= Promise.all([present(STOCKFISH_SCRIPT), present(STOCKFISH_WASM)]).then(([js, wasm]) =>
-      js && wasm ? null : 'Stockfish.js is not installed where the page serves it from (npm install puts the package `stockfish` in node_modules; it is served from there as a separate program, never bundled)');
+      js && wasm ? null : `Stockfish.js (${served.license}) is not served here. A static site ships it only when built with \`${served.optIn}\`, with its licence and where its source is; \`npm start\` serves it from node_modules, where npm install puts the package \`${served.package}\` (a separate program, never bundled)`);
     return this.probe;
   }
 

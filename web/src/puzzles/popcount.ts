@@ -153,8 +153,8 @@ function sweepChart(series: readonly SweepSeries[], order: Order): HTMLElement {
       data: [...s.points.entries()].sort((a, b) => a[0] - b[0]).map(([x, y]) => ({ x, y })),
       borderColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
       backgroundColor: VARIANT_COLORS[s.kernel] ?? '#60646c',
-      // Native dashed, wasm SIMD128 solid, wasm baseline dotted.
-      borderDash: s.native ? [6, 4] : s.source === recordBuild('baseline') ? [2, 3] : [],
+      // Native dashed, wasm SIMD128 solid, wasm baseline dotted, plain JavaScript dash-dotted.
+      borderDash: s.native ? [6, 4] : s.source === recordBuild('baseline') ? [2, 3] : s.source === recordBuild('js') ? [10, 3, 2, 3] : [],
       borderWidth: 1.5,
       pointRadius: 1.5,
     }));

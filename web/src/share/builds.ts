@@ -1,11 +1,14 @@
-// Every name a build goes by, in one place. The page loads two wasm flavours (`Build`: which
-// module a worker runs, what a link's `builds` lists); records name the build that measured them
-// (`wasm-simd128`: the engine's SP_BUILD_NAME, also `native`, `aarch64`, ...), and a browser peer's
-// record names the kind of program it is (`peer-wasm`, `peer-js`). Tables, pickers and charts label
-// and colour them from here.
+// Every name a build goes by, in one place. The page runs three builds (`Build`: what a worker
+// runs, what a link's `builds` lists): two wasm flavours and `js`, the plain-JavaScript kernels of
+// web/src/js-kernels/ (the same puzzles without wasm, for the wasm ÷ JS comparison). Records name
+// the build that measured them (`wasm-simd128`: the engine's SP_BUILD_NAME, also `native`,
+// `aarch64`, ...; `js`), and a browser peer's record names the kind of program it is (`peer-wasm`,
+// `peer-js`). Tables, pickers and charts label and colour them from here.
 
-export const BUILDS = ['simd128', 'baseline'] as const;
+export const BUILDS = ['simd128', 'baseline', 'js'] as const;
 export type Build = (typeof BUILDS)[number];
+/** The builds that are a wasm module of ours. */
+export const WASM_BUILDS: readonly Build[] = ['simd128', 'baseline'];
 
 interface BuildInfo {
   /** The name its records carry. */
@@ -20,6 +23,7 @@ interface BuildInfo {
 const INFO: Record<Build, BuildInfo> = {
   simd128: { record: 'wasm-simd128', label: 'wasm SIMD128', picker: 'wasm SIMD128', colour: '#2f6fdb' },
   baseline: { record: 'wasm-baseline', label: 'wasm baseline', picker: 'wasm baseline (no SIMD)', colour: '#8ab0f0' },
+  js: { record: 'js', label: 'JavaScript', picker: 'plain JavaScript', colour: '#c9a227' },
 };
 
 export const buildInfo = (build: Build): BuildInfo => INFO[build];
@@ -27,18 +31,23 @@ export const buildInfo = (build: Build): BuildInfo => INFO[build];
 /** The record build name of a wasm flavour ("wasm-simd128"). */
 export const recordBuild = (build: Build): string => INFO[build].record;
 
-/** The wasm flavour a record build name stands for, if it is one of the page's own. */
-export const wasmBuildOf = (record: string): Build | undefined => BUILDS.find((b) => INFO[b].record === record);
+/** The page build a record build name stands for ("js", "wasm-simd128"), if it is one of ours. */
+export const browserBuildOf = (record: string): Build | undefined => BUILDS.find((b) => INFO[b].record === record);
 
-/** Builds a browser measured: ours, by name; a native report never holds one. */
-export const isWasmRecordBuild = (record: string): boolean => record.startsWith('wasm');
+/** The wasm flavour a record build name stands for, if it is one of the page's own. */
+export const wasmBuildOf = (record: string): Build | undefined => WASM_BUILDS.find((b) => INFO[b].record === record);
+
+/** Builds a browser measured: ours, by name (any wasm build, and the JavaScript one); a native
+ * report never holds one. */
+export const isBrowserRecordBuild = (record: string): boolean => record.startsWith('wasm') || browserBuildOf(record) !== undefined;
 
 // A browser peer's record names what kind of program ran (share/peers.ts).
 const PEER_BUILD_LABELS: Record<string, string> = { 'peer-js': 'JavaScript', 'peer-wasm': 'wasm (its own)' };
 
-/** A record's build as a table cell shows it: a wasm flavour by its short name ("simd128"), a
- * peer program by its kind, anything else (native, aarch64) as it is. */
+/** A record's build as a table cell shows it: a wasm flavour by its short name ("simd128"), our
+ * JavaScript kernels and a peer program by their kind, anything else (native, aarch64) as it is. */
 export function buildLabel(record: string): string {
+  if (record === INFO.js.record) return INFO.js.label;
   return wasmBuildOf(record) ?? PEER_BUILD_LABELS[record] ?? record;
 }
 

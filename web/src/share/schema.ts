@@ -109,7 +109,7 @@ export const LinkStateSchema = z
     puzzle: id,
     params: ParamsSchema,
     kernels: z.array(z.string().regex(/^[a-z0-9.-]{1,40}\/[a-z0-9.]{1,12}$/)).max(64),
-    builds: z.array(z.enum(BUILDS)).min(1).max(2),
+    builds: z.array(z.enum(BUILDS)).min(1).max(BUILDS.length),
     shared: z
       .object({
         environment: EnvironmentSchema,

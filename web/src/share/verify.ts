@@ -11,7 +11,7 @@
 //  - its answer is compared by the engine (`known`, with the puzzle's own same_answer) with the
 //    published answer where the puzzle has one, else with the viewer's own reference run of that
 //    case; with neither, the record is shown as "claimed", never as verified.
-import { isWasmRecordBuild, wasmBuildOf } from './builds';
+import { browserBuildOf, isBrowserRecordBuild } from './builds';
 import type { CatalogPuzzle, IsaInfo } from './engine-types';
 import { findPeer, isPeerRecord, PEER_SAMPLE_BUDGET_MS, type BrowserPeer } from './peers';
 import type { Params, ResultRecord, Timing } from './schema';
@@ -132,12 +132,14 @@ function kernelProblem(r: ResultRecord, origin: Origin, puzzle: CatalogPuzzle, c
     const peer = findPeer(ctx.peers, r.kernel, r.build);
     return peer && peer.puzzle === puzzle.id ? null : `'${r.kernel}' (${r.build}) is not a browser peer of ${puzzle.title}`;
   }
-  if (origin === 'link' && !wasmBuildOf(r.build)) return `build '${r.build}' is not a browser build`;
-  if (origin === 'report' && isWasmRecordBuild(r.build)) return `build '${r.build}' is not a native build`;
-  const ids = new Set([...puzzle.kernel_order, ...puzzle.kernels.map((k) => k.id)]);
+  if (origin === 'link' && !browserBuildOf(r.build)) return `build '${r.build}' is not a browser build`;
+  if (origin === 'report' && isBrowserRecordBuild(r.build)) return `build '${r.build}' is not a native build`;
+  const loaded = ctx.kernelsByBuild.get(r.build);
+  // A kernel id is one of the puzzle's, or one of the loaded build's own (a JavaScript kernel
+  // with no C++ namesake).
+  const ids = new Set([...puzzle.kernel_order, ...puzzle.kernels.map((k) => k.id), ...[...(loaded ?? [])].map((key) => key.split('/')[0]!)]);
   if (!ids.has(r.kernel)) return `${puzzle.title} has no kernel '${r.kernel}'`;
   if (!ctx.isas.some((i) => i.name === r.isa)) return `'${r.isa}' is not an instruction set the engine knows`;
-  const loaded = ctx.kernelsByBuild.get(r.build);
   if (loaded && !loaded.has(`${r.kernel}/${r.isa}`)) return `the ${r.build} build has no kernel ${r.kernel}/${r.isa}`;
   return null;
 }

@@ -1,4 +1,4 @@
-// Messages between the page and its Web Worker. One worker runs one wasm flavour.
+// Messages between the page and its Web Worker. One worker runs one build (a wasm flavour, or js).
 import type { Build } from '../share/builds';
 import type { Environment } from '../share/schema';
 import type { ProgressEvent } from '../share/engine-types';

@@ -1,6 +1,8 @@
 // The Web Worker: loads one wasm flavour and answers engine requests, posting progress events
 // while the C++ harness runs. Long runs are stopped by terminating this worker (bridge.ts), so
-// nothing here needs to be interruptible.
+// nothing here needs to be interruptible. The `js` build's worker loads a wasm module too, as the
+// engine that checks params and judges answers, and runs the plain-JavaScript kernels in its place
+// (web/src/js-kernels/runner.ts).
 import { simd } from 'wasm-feature-detect';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
@@ -9,6 +11,7 @@ import type { Build } from '../share/builds';
 import type { Environment } from '../share/schema';
 import type { FromWorker, ToWorker } from './protocol';
 import { wellFormed } from '../share/text';
+import { JsRunner, JS_RECORD_BUILD } from '../js-kernels/runner';
 
 // The parts of DedicatedWorkerGlobalScope used here (the page's TS config uses the DOM library).
 interface WorkerScope {
@@ -18,12 +21,13 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 let module: SimdPuzzlesModule | null = null;
+let runner: JsRunner | null = null;
 
 function post(message: FromWorker) {
   scope.postMessage(message);
 }
 
-async function load(build: Build): Promise<SimdPuzzlesModule> {
+async function load(build: Exclude<Build, 'js'>): Promise<SimdPuzzlesModule> {
   if (build === 'simd128') {
     const { default: create } = await import('@wasm/simd/simd-puzzles.mjs');
     return create({ locateFile: () => simdWasmUrl });
@@ -38,20 +42,29 @@ async function init(build: Build) {
     post({ type: 'init-error', message: 'This browser cannot run WebAssembly SIMD128; use the baseline build.' });
     return;
   }
+  const flavour = build === 'js' ? (simd128 ? 'simd128' : 'baseline') : build;
   try {
-    module = await load(build);
+    module = await load(flavour);
   } catch (e) {
-    post({ type: 'init-error', message: `Could not load the ${build} module: ${String(e)}` });
+    post({ type: 'init-error', message: `Could not load the ${flavour} module: ${String(e)}` });
     return;
   }
   const native = JSON.parse(module.handle(JSON.stringify({ action: 'environment' }), null)).environment;
+  // The js build's records are JavaScript's: its environment says so (the module only checks).
+  const own = build === 'js' ? { build: JS_RECORD_BUILD, compiler: 'none: plain JavaScript, run by the browser\'s JIT', flags: `wasm ${flavour} module as the engine that checks params and answers` } : {};
   const environment: Environment = {
     ...native,
+    ...own,
     user_agent: navigator.userAgent.slice(0, 400),
     cores: navigator.hardwareConcurrency || 0,
     cross_origin_isolated: scope.crossOriginIsolated === true,
     simd128_supported: simd128,
   };
+  if (build === 'js') {
+    const engine = module;
+    runner = new JsRunner((request, onProgress) => JSON.parse(engine.handle(JSON.stringify(request), onProgress ? (e) => onProgress(JSON.parse(e)) : null)),
+      () => ({ ...environment, date: new Date().toISOString().slice(0, 19) + 'Z' }));
+  }
   post({ type: 'ready', environment });
 }
 
@@ -66,6 +79,7 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
     return;
   }
   if (msg.type === 'input') {
+    runner?.setInput(msg.bytes);
     if (msg.bytes === null) {
       module.clearInput();
       post({ type: 'response', id: msg.id, response: { ok: true } });
@@ -78,6 +92,16 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
   const id = msg.id;
   // Lone surrogates become U+FFFD (share/text.ts), so the engine can report the bad value.
   const request = JSON.stringify(msg.request, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+  if (runner) {
+    let response: unknown;
+    try {
+      response = runner.handle(JSON.parse(request), (event) => post({ type: 'progress', id, event }));
+    } catch (e) {
+      response = { ok: false, error: `a JavaScript kernel failed: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    post({ type: 'response', id, response });
+    return;
+  }
   const text = module.handle(request, (event) =>
     post({ type: 'progress', id, event: JSON.parse(event) }),
   );

@@ -11,6 +11,8 @@ import type { CatalogPuzzle, IsaInfo } from '../../share/engine-types';
 import type { Environment, Params } from '../../share/schema';
 import type { PageRecord, Rejected } from '../../share/verify';
 import type { CaseCheck, DeclaredInput } from '../engine';
+import type { HistoryEntry } from '../history';
+import type { Isolation } from '../isolation';
 import type { NativeSource, ServedBenchStatus } from '../native';
 import { NO_RECORDS, type RecordSet } from './records';
 
@@ -80,14 +82,38 @@ export interface NativeState {
   records: readonly PageRecord[];
 }
 
+/** The viewer's kept runs (app/history.ts), as read from the browser's storage. */
+export interface HistoryState {
+  /** Newest first. */
+  entries: readonly HistoryEntry[];
+  /** Whether the storage has been read (the list says "reading" until then). */
+  loaded: boolean;
+  /** One note per stored entry left out, and why. */
+  skipped: readonly string[];
+  /** Why the storage cannot be used (private mode, quota), in words; the page works on without it. */
+  problem: string | null;
+  /** The ids of the (up to two) entries picked for comparison, in the order picked. */
+  picked: readonly number[];
+  /** "Clear all" waits for the viewer to confirm. */
+  confirmClear: boolean;
+}
+
+export const NO_HISTORY: HistoryState = { entries: [], loaded: false, skipped: [], problem: null, picked: [], confirmClear: false };
+
 export interface PageState {
   /** The wasm builds' catalogs (the engine's description of every puzzle), by build. */
   catalogs: ReadonlyMap<Build, readonly CatalogPuzzle[]>;
   isas: readonly IsaInfo[];
   environments: ReadonlyMap<Build, Environment>;
+  /** How this page is cross-origin isolated (server headers, service worker, or not at all),
+   * which sets the timer's resolution; null until known. */
+  isolation: Isolation | null;
   /** The builds this browser runs, and those picked for the next run. */
   supported: ReadonlySet<Build>;
   builds: ReadonlySet<Build>;
+  /** What the page shows: a puzzle's tab, or the history of runs (`#history`). */
+  screen: 'puzzle' | 'history';
+  history: HistoryState;
   /** The open tab ('' until the page knows its puzzles). */
   puzzleId: string;
   puzzles: ReadonlyMap<string, PuzzleState>;
@@ -114,8 +140,8 @@ export interface PageState {
 
 export function initialState(): PageState {
   return {
-    catalogs: new Map(), isas: [], environments: new Map(), supported: new Set(), builds: new Set(),
-    puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
+    catalogs: new Map(), isas: [], environments: new Map(), isolation: null, supported: new Set(), builds: new Set(),
+    screen: 'puzzle', history: NO_HISTORY, puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };
 }
@@ -188,4 +214,8 @@ export function withNotice(state: PageState, cause: string, notice: Notice | nul
 
 export function withStatus(state: PageState, status: string): PageState {
   return { ...state, status };
+}
+
+export function withHistory(state: PageState, fn: (h: HistoryState) => HistoryState): PageState {
+  return { ...state, history: fn(state.history) };
 }

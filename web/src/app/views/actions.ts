@@ -19,4 +19,9 @@ export interface Actions {
   showCase(record: PageRecord): void;
   copyLink(): void;
   importNative(file: File | undefined): void;
+  /** The history (#history): pick an entry for comparison (or unpick it), delete one, clear all
+   * (`confirmed` false: ask first; null: do not after all). */
+  pickRun(id: number): void;
+  deleteRun(id: number): void;
+  clearRuns(confirmed: boolean | null): void;
 }

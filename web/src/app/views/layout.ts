@@ -1,7 +1,8 @@
 // The page's skeleton: the places each view draws into, made once. Wide screens put the run
 // settings on the left and the results beside them; narrow ones stack params, Run, results, then
 // the kernel list and the explainer (styles.css).
-import { h } from '../dom';
+import { append, h } from '../dom';
+import { NATIVE_REPORT_COMMAND } from '../native';
 
 export function layout() {
   const el = {
@@ -26,28 +27,34 @@ export function layout() {
     cases: h('div', { className: 'case-chips' }),
     chart: h('canvas', { attrs: { 'aria-label': 'median time per kernel' } }),
     extra: h('div', { className: 'extra' }),
+    listing: h('div', { className: 'listing' }),
     environment: h('section', { className: 'environment', attrs: { 'aria-label': 'environment' } }),
     copy: h('button', { id: 'copy-link', attrs: { type: 'button' } }, 'Copy link'),
     share: h('input', { id: 'share-link', attrs: { type: 'text', readonly: '', 'aria-label': 'share link', placeholder: 'Copy link puts the link here' } }),
     importInput: h('input', { id: 'import-native', attrs: { type: 'file', accept: 'application/json,.json' } }),
     importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
+    // The History screen (#history) takes the place of the puzzle's (views/history-view.ts).
+    history: h('section', { className: 'history', attrs: { 'aria-labelledby': 'history-heading', hidden: '' } }),
+    main: h('main', {}),
+    shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }),
   };
-  el.importZone.append('Import native results: drop the JSON from ', h('code', {}, 'simd-puzzles bench --json'), ' here, or pick it: ', el.importInput);
+  el.importZone.append('Import your machine’s native results: drop the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), ' here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
-    h('main', {},
+    append(el.main,
       h('section', { className: 'area-params' }, el.params),
       h('section', { className: 'area-run' },
         h('div', { className: 'run-row' }, el.run, el.stop), el.confirm, el.busy, el.bench, el.progress, el.status),
-      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra),
+      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra, el.listing),
       h('section', { className: 'area-kernels' }, el.kernels,
         h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
       h('section', { className: 'area-intro' }, el.intro),
     ),
-    h('section', { className: 'share-row', attrs: { 'aria-label': 'share and import' } }, el.copy, el.share, el.importZone),
+    el.history,
+    append(el.shareRow, el.copy, el.share, el.importZone),
     el.environment,
-    h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, 'simd-puzzles bench --json FILE'), ' anywhere else. Nothing you pick here is uploaded.'),
+    h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
   );
   return { root, el };
 }

@@ -5,9 +5,10 @@ import type { Chart } from 'chart.js';
 import type { PuzzleView, ResultsContext } from '../puzzle-view';
 import type { PageRecord } from '../../share/verify';
 import { drawChart } from '../chart';
-import { append, h, replaceChildren } from '../dom';
+import { append, fitAsCards, h, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
+import { nativeOriginLabel } from '../native';
 import { marksLegend, pivotTable, resultsTable } from '../results';
 import { listOf, ofCase } from '../state/records';
 import { caseChips, caseOnScreen, nativeRecords, puzzleOf, puzzleStateOf } from '../state/selectors';
@@ -22,12 +23,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
 
   // The run table fits its box: as a table where its columns fit, else with each row a card (a
   // phone, a large font), never wider than the page.
-  const fit = () => {
-    const table = el.table.querySelector('table[data-table="run"]');
-    if (!table) return;
-    table.classList.remove('cards');
-    if (table.scrollWidth > el.table.clientWidth + 1) table.classList.add('cards');
-  };
+  const fit = () => fitAsCards(el.table.querySelector('table[data-table="run"]'), el.table);
   window.addEventListener('resize', fit);
 
   // The heading is one element for the page's life, changed in place: a run that ends hands it the
@@ -77,7 +73,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const context: ResultsContext = { mine, native, shared, params: check?.params ?? p.params, caseKey: key, engine };
     replaceChildren(el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), engine));
     const browserEnv = s.environments.get('simd128') ?? s.environments.get('baseline') ?? null;
-    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring));
+    replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring, s.isolation));
     // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
     // had, and a table of several cases shows none.
     const drawing = key !== null && p.view.kind === 'case' ? p.drawings.get(key) : undefined;
@@ -120,7 +116,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       dropChart();
       return;
     }
-    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine' }));
+    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null }));
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere);

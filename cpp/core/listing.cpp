@@ -1,0 +1,37 @@
+#include "core/listing.h"
+
+#include <string>
+
+#include "core/registry.h"
+
+#ifndef SP_BUILD_NAME
+#define SP_BUILD_NAME "unknown"
+#endif
+
+extern "C" [[gnu::noinline, gnu::used]] std::uint32_t sp_listing_anchor() {
+  return 0x4c495354u;  // "LIST"
+}
+
+namespace sp {
+
+json entry_points_json() {
+  json kernels = json::array();
+  for (const auto& puzzle : registry().puzzles()) {
+    for (const auto& k : puzzle->kernels()) {
+      json entries = json::array();
+      for (const auto& e : k->entry_points())
+        if (e.address != 0) entries.push_back({{"role", e.role}, {"address", std::to_string(e.address)}});
+      if (entries.empty()) continue;  // a peer: another program, no listing
+      kernels.push_back({{"puzzle", puzzle->info().id},
+                         {"kernel", k->info().id},
+                         {"isa", std::string(isa_name(k->info().isa))},
+                         {"key", k->key()},
+                         {"entries", entries}});
+    }
+  }
+  return {{"build", SP_BUILD_NAME},
+          {"anchor", std::to_string(reinterpret_cast<std::uintptr_t>(&sp_listing_anchor))},
+          {"kernels", kernels}};
+}
+
+}  // namespace sp
