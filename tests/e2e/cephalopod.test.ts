@@ -49,6 +49,21 @@ describe('Cephalopod page', () => {
     expect(await page.locator('.word .bit-group').count()).toBe(9);
     expect(await page.textContent('.word-figure figcaption')).toContain('0x');
     expect(Number(await page.getAttribute('canvas[data-levels]', 'data-levels'))).toBe(21); // depths 0..20
+    // The layered kernel's (P, m) layers: each board expanded once, never more than the states.
+    const layerFigures = async () => {
+      const f = page.locator('.layers-figure');
+      return { layers: Number(await f.getAttribute('data-layers')), boards: Number(await f.getAttribute('data-boards')), states: Number(await f.getAttribute('data-states')) };
+    };
+    const official = await layerFigures();
+    expect(official.layers).toBeGreaterThan(0);
+    expect(official.boards).toBeGreaterThan(0);
+    expect(official.states).toBeGreaterThanOrEqual(official.boards);
+    // The empty board at depth 12: boards come back at several depths, so the states outnumber them.
+    await paste(page, '12\n000\n000\n000');
+    await page.waitForFunction(() => document.querySelector('.layers-figure')?.getAttribute('data-boards') === '2984');
+    expect(await layerFigures()).toEqual({ layers: 39, boards: 2984, states: 3954 });
+    expect(await page.textContent('.layers-figure figcaption')).toContain('expanded once by layered');
+    expect(await page.locator('.layers-table tbody tr').count()).toBe(5);
     await page.screenshot({ path: join(artifacts, 'cephalopod-official.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -59,13 +59,14 @@ const json& vectors() {
 TEST(CephalopodKernels, EveryIsaThisBuildHasIsRegistered) {
   std::set<std::string> keys;
   for (const auto& k : puzzle().kernels()) keys.insert(k->key());
-  for (const char* k : {"reference/scalar", "swar-bfs/scalar", "swar-bfs-sym/scalar", "dfs-cache/scalar"})
+  for (const char* k : {"reference/scalar", "swar-bfs/scalar", "swar-bfs-sym/scalar", "dfs-cache/scalar", "layered/scalar"})
     EXPECT_TRUE(keys.count(k)) << k;
 #if defined(__x86_64__)
-  for (const char* k : {"lanes/sse4.1", "lanes/avx2", "lanes/avx512", "simd-dfs/sse4.1", "simd-dfs/avx2"})
+  for (const char* k : {"lanes/sse4.1", "lanes/avx2", "lanes/avx512", "simd-dfs/sse4.1", "simd-dfs/avx2", "layered/sse4.1",
+                        "layered/avx2", "layered/avx512"})
     EXPECT_TRUE(keys.count(k)) << k;
 #elif defined(__aarch64__)
-  for (const char* k : {"lanes/neon", "simd-dfs/neon"}) EXPECT_TRUE(keys.count(k)) << k;
+  for (const char* k : {"lanes/neon", "simd-dfs/neon", "layered/neon"}) EXPECT_TRUE(keys.count(k)) << k;
 #endif
   EXPECT_EQ(puzzle().info().reference_kernel, "reference");
   EXPECT_EQ(kernels().front().key, "reference/scalar");

@@ -15,8 +15,8 @@ interface Official {
 const vectors = testData<{ official: Official[]; hand_made: { depth: number; board: string; expected: number }[] }>('cephalopod_vectors.json');
 
 describe.each<[Flavour, string[]]>([
-  ['simd', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'simd-dfs/simd128', 'lanes/simd128']],
-  ['baseline', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar']],
+  ['simd', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'simd-dfs/simd128', 'lanes/simd128', 'layered/scalar', 'layered/simd128']],
+  ['baseline', ['reference/scalar', 'swar-bfs/scalar', 'swar-bfs-sym/scalar', 'dfs-cache/scalar', 'layered/scalar']],
 ])('Cephalopod in the %s build', (flavour, expectedKernels) => {
   let m: SimdPuzzlesModule;
   beforeAll(async () => {
@@ -83,7 +83,7 @@ describe.each<[Flavour, string[]]>([
     expect(ok.results[0].answer.sum).toBe(76092874);
   });
 
-  it('illustrates the board word and the frontier per depth', () => {
+  it('illustrates the board word, the frontier per depth and the layers', () => {
     const r = call(m, { action: 'illustrate', puzzle: 'cephalopod', params: { depth: 12, board: '000000000' } });
     expect(r.ok, JSON.stringify(r)).toBe(true);
     const ill = r.illustration;
@@ -91,5 +91,9 @@ describe.each<[Flavour, string[]]>([
     expect(ill.cells).toHaveLength(9);
     expect(ill.levels_complete).toBe(true);
     expect(ill.levels[10]).toEqual({ depth: 10, boards: 6909, classes: 975, full: 0 });
+    // The layered kernel's (P, m) layers (the native tests check them against a depth-first walk).
+    expect(ill.layers).toHaveLength(39);
+    expect(ill.layers[0]).toEqual({ pips: 0, m: 0, width: 1, first_depth: 0, boards: 1, states: 1 });
+    expect([ill.layer_boards, ill.layer_states, ill.layers_complete]).toEqual([2984, 3954, true]);
   });
 });

@@ -40,12 +40,25 @@ struct BfsBlock {
   alignas(64) std::uint32_t sym[kBlockChildren];
   alignas(64) std::uint32_t slot[kBlockChildren];  // home bucket, then dense position | kAdded
   int size = 0;
+  int nfinals = 0;
   std::uint32_t first = 0;  // the block's first parent
   // Full children (at most one per parent: a 1 on its last empty cell), for LaneTools.
   alignas(64) Board finals[kBlockParents + 64];
   alignas(64) std::uint32_t final_parent[kBlockParents + 64];
 };
 inline constexpr std::uint32_t kAdded = 1u << 31;  // in BfsBlock::slot: the entry is new
+
+// The full children of a block (blk.finals, tagged with their parent's place): sum over them of
+// the weighted hash, with the counts parent_counts(parent index) gives.
+template <class Tools, class CountsOf>
+std::uint32_t sum_finals(const BfsBlock& blk, CountsOf&& parent_counts) {
+  std::uint32_t sum = 0;
+  for (int k = 0; k < blk.nfinals; ++k) {
+    const Board x = blk.finals[k] & kAll;
+    sum += Tools::parent_final(parent_counts(blk.first + (blk.finals[k] >> 27)), Tools::spread(x), x >> 24);
+  }
+  return sum;
+}
 
 // Needs depth >= 1 and a start board that is not full. False: out of memory (totals.peak says
 // how far it got).
@@ -89,32 +102,40 @@ bool bfs_sym_search(Level<kSymmetries>* levels, BfsBlock& blk, Budget& budget, B
 }
 
 // The passes one board at a time, for Tools that bring children(), canonicalize(),
-// find_or_add(level, board, home, added), set_counts(), add_counts() and parent_final().
+// find_or_add(level, board, home, added), set_counts(), add_counts(), spread() and parent_final().
 template <class Tools>
 struct BoardAtATime {
-  static void expand_block(const Level<kSymmetries>& cur, std::uint32_t first, std::uint32_t stop, BfsBlock& blk,
-                           std::uint32_t& sum) {
-    int n = 0;
+  // Children of parents [first, stop) of keys, each tagged with its parent's place in the block
+  // (bits 27..31, as LaneTools does): full ones -> blk.finals, the others -> blk.kids/parent.
+  static void expand_children(const Board* keys, std::uint32_t first, std::uint32_t stop, BfsBlock& blk) {
+    int n = 0, nf = 0;
     for (std::uint32_t i = first; i < stop; ++i) {
-      const int m = Tools::children(cur.key(i), blk.kids + n);
+      const int m = Tools::children(keys[i], blk.kids + n);
+      const std::uint32_t tag = (i - first) << 27;
       int kept = 0;
       for (int k = 0; k < m; ++k) {
         const Board x = blk.kids[n + k];
-        if (is_full(x)) {  // the game is over: final whatever the depth
-          sum += Tools::parent_final(cur.counts(i), spread_border(x), x >> 24);
+        if (is_full(x)) {  // the game is over: final whatever the depth (at most one per parent)
+          blk.finals[nf++] = x | tag;
           continue;
         }
-        blk.kids[n + kept] = x;
+        blk.kids[n + kept] = x | tag;
         blk.parent[n + kept] = i;
         ++kept;
       }
       n += kept;
     }
     blk.size = n;
+    blk.nfinals = nf;
+  }
+  static void expand_block(const Level<kSymmetries>& cur, std::uint32_t first, std::uint32_t stop, BfsBlock& blk,
+                           std::uint32_t& sum) {
+    expand_children(cur.keys(), first, stop, blk);
+    sum += sum_finals<Tools>(blk, [&](std::uint32_t parent) { return cur.counts(parent); });
   }
   static void canonicalize_block(BfsBlock& blk, int shift) {
     for (int k = 0; k < blk.size; ++k) {
-      const Canonical cx = Tools::canonicalize(blk.kids[k]);
+      const Canonical cx = Tools::canonicalize(blk.kids[k] & kAll);  // without the parent tag
       blk.kids[k] = cx.board;
       blk.sym[k] = static_cast<std::uint32_t>(cx.sym);
       blk.slot[k] = home_bucket(cx.board, shift);

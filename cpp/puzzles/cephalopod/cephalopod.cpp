@@ -127,11 +127,12 @@ PuzzleInfo Cephalopod::info() {
       "Play every move sequence of up to `depth` turns on a 3x3 Cephalopod dice board (CodinGame "
       "Spring Challenge 2025) and sum the final boards' 9-digit hashes mod 2^30. A 27-bit board "
       "word with SWAR moves, boards merged per depth, 8-fold symmetry, Karang's cached DFS with "
-      "vector move generation, and a BFS level expanded one board per SIMD lane.",
+      "vector move generation, a BFS level expanded one board per SIMD lane, and (P, m) layers "
+      "that expand each class once.",
       "https://gist.github.com/Karang/a00e6641eca5958ce7f5459787812e02",
       "boards expanded",
       "reference",
-      {"reference", "swar-bfs", "swar-bfs-sym", "dfs-cache", "simd-dfs", "lanes"},
+      {"reference", "swar-bfs", "swar-bfs-sym", "dfs-cache", "simd-dfs", "lanes", "layered"},
   };
   i.solve_preference = {"lanes", "swar-bfs-sym"};
   return i;
@@ -236,6 +237,22 @@ json Cephalopod::illustrate(const Case& c) {
       levels.push_back({{"depth", p.depth}, {"boards", p.boards}, {"classes", p.classes}, {"full", p.full}});
   out["levels_complete"] = profile && profile.value().back().depth == c.depth;
   out["levels"] = std::move(levels);
+  // The layered kernel's (P, m) layers that hold boards, each expanded once, against the
+  // (board, depth) states a depth BFS expands instead.
+  auto layered = layer_profile(c, *ws, kLayerProfileBoards);
+  json layers = json::array();
+  std::uint64_t states = 0;
+  if (layered)
+    for (const LayerStats& l : layered.value().layers) {
+      if (!l.boards) continue;
+      layers.push_back({{"pips", l.pips}, {"m", l.m}, {"width", l.width}, {"first_depth", l.first_depth},
+                        {"boards", l.boards}, {"states", l.states}});
+      states += l.states;
+    }
+  out["layers"] = std::move(layers);
+  out["layers_complete"] = layered && layered.value().complete;
+  out["layer_boards"] = layered ? layered.value().boards : 0;
+  out["layer_states"] = states;
   return out;
 }
 

@@ -10,6 +10,8 @@
 //   dfs-cache     depth first with explicit stacks and a (class, depth) cache of hash sums
 //   simd-dfs      dfs-cache with vector move generation, canonical form and cache probe
 //   lanes         BFS-sym with each level expanded one board per 32-bit lane
+//   layered       each class expanded once, in (pip sum, pips - dice) layers with a band of
+//                 counts per possible number of captures (layered_table.h, layered.h)
 //
 // Answer JSON: {"sum": N} plus, where a kernel counts them, "states_expanded" (boards or classes
 // whose moves it generated: the harness's work unit) and "distinct_finals" (distinct final boards;
@@ -23,7 +25,13 @@
 //    "levels": [{"depth": d, "boards": distinct boards after exactly d turns (full ones included),
 //                "classes": the same up to the 8 symmetries, "full": boards among them that are full}],
 //    "levels_complete": true if "levels" reaches the case's depth; false if the profile stopped at
-//                       its work cap (the last level listed is the deepest computed)}
+//                       its work cap (the last level listed is the deepest computed),
+//    "layers": [{"pips": P, "m": pips - dice, "width": counts per board (one per capture count),
+//                "first_depth": depth of its first count, "boards": boards the layered kernel
+//                expands in it (once each), "states": (board, depth) pairs among them}], in the
+//                order the kernel takes them, layers without boards left out,
+//    "layers_complete": false if the layers stopped at the same work cap, "layer_boards" and
+//    "layer_states": their totals}
 
 #include <array>
 #include <cstdint>
@@ -36,6 +44,7 @@
 #include "puzzles/cephalopod/buffer.h"
 #include "puzzles/cephalopod/bfs_sym.h"
 #include "puzzles/cephalopod/dfs_cache.h"
+#include "puzzles/cephalopod/layered_table.h"
 #include "puzzles/cephalopod/level_table.h"
 
 namespace sp::cephalopod {
@@ -72,6 +81,7 @@ struct Workspace {
   Buffer<std::uint32_t> children;  // lanes: a block's children, then their canonical forms
   Buffer<std::uint32_t> parents;   // lanes: each child's parent
   Buffer<std::uint8_t> syms;       // lanes: each child's symmetry
+  LayeredSpace layered;            // layered: its tables (and `block`)
 };
 
 using KernelFn = Expected<Result<Answer>> (*)(const Case&, Workspace&);
@@ -107,6 +117,18 @@ Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws,
                                                   std::uint64_t max_classes = ~std::uint64_t{0});
 // The illustration's work cap: about as much as the heaviest official test (a few ms natively).
 inline constexpr std::uint64_t kProfileClasses = 400'000;
+
+// The layered kernel's (P, m) layers for a case (layered.h, scalar), stopping after the layer
+// where the boards expanded pass max_boards.
+struct LayerProfile {
+  std::vector<LayerStats> layers;
+  std::uint64_t boards = 0;  // expanded, over the layers listed
+  bool complete = true;      // false: stopped at max_boards
+};
+Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t max_boards = ~std::uint64_t{0});
+// The illustration's cap on it: past the heaviest official test (97,826 classes), under the
+// heavy cases (about half a million), so an edit redraws in well under a second in wasm.
+inline constexpr std::uint64_t kLayerProfileBoards = 150'000;
 
 // The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
 template <class Tools>
@@ -144,6 +166,10 @@ Expected<Result<Answer>> solve_lanes_avx2(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_simd_dfs_avx2(const Case& c, Workspace& ws);
+Expected<Result<Answer>> solve_layered(const Case& c, Workspace& ws);
+Expected<Result<Answer>> solve_layered_v128(const Case& c, Workspace& ws);   // SSE4.1, NEON, SIMD128
+Expected<Result<Answer>> solve_layered_avx2(const Case& c, Workspace& ws);
+Expected<Result<Answer>> solve_layered_avx512(const Case& c, Workspace& ws);
 
 // The registry's view of the puzzle.
 struct Cephalopod {

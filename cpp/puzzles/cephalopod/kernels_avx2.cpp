@@ -4,6 +4,7 @@
 //   simd-dfs  the 8 symmetries in one register (a variable shift per lane rotates each image),
 //             the 4-way bucket of 64-bit keys probed by one compare, values re-oriented by vpermd;
 //             moves from the 128-bit quad generator (quad_moves.h, VEX-encoded here)
+//   layered   (P, m) layers (layered.h) with lanes' passes: 8 boards per vector, the AVX2 merge
 
 #include "puzzles/cephalopod/cephalopod.h"
 #include "puzzles/cephalopod/scalar_tools.h"
@@ -15,6 +16,7 @@ SP_TARGET_BEGIN(SP_TARGETS_AVX2)
 #include "simd/avx2.h"
 #include "simd/sse41.h"  // the quad move generator's 4 lanes, VEX-encoded in this region
 #include "puzzles/cephalopod/lanes.h"
+#include "puzzles/cephalopod/layered.h"
 #include "puzzles/cephalopod/merge_avx2.h"
 #include "puzzles/cephalopod/quad_moves.h"
 
@@ -75,6 +77,7 @@ struct Dfs256 : ScalarTools {
 
 Expected<Result<Answer>> solve_lanes_avx2(const Case& c, Workspace& ws) { return bfs_sym_kernel<Lanes256>(c, ws, "lanes"); }
 Expected<Result<Answer>> solve_simd_dfs_avx2(const Case& c, Workspace& ws) { return dfs_kernel<Dfs256>(c, ws, "simd-dfs"); }
+Expected<Result<Answer>> solve_layered_avx2(const Case& c, Workspace& ws) { return layered_kernel<Lanes256>(c, ws, "layered"); }
 
 }  // namespace sp::cephalopod
 SP_TARGET_END
@@ -88,6 +91,10 @@ SP_REGISTER_KERNEL(Cephalopod,
                    {"simd-dfs", Isa::avx2, cpu::kNeedsAvx2,
                     "dfs-cache with the 8 images in one register (variable shifts), 4 x u64 bucket in one compare", "dfs"},
                    &solve_simd_dfs_avx2);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"layered", Isa::avx2, cpu::kNeedsAvx2,
+                    "(P, m) layers, each class expanded once; 8 boards per vector, bucket probe and count bands by vpermd", "layered"},
+                   &solve_layered_avx2);
 }  // namespace sp::cephalopod
 
 #endif

@@ -1,4 +1,4 @@
-// AVX-512 kernels: lanes with 16 boards per vector (vpcompressd pushes).
+// AVX-512 kernels: lanes and layered with 16 boards per vector (vpcompressd pushes).
 
 #include "puzzles/cephalopod/cephalopod.h"
 #include "puzzles/cephalopod/scalar_tools.h"
@@ -15,6 +15,7 @@
 SP_TARGET_BEGIN(SP_TARGETS_AVX512)
 #include "simd/avx512.h"
 #include "puzzles/cephalopod/lanes.h"
+#include "puzzles/cephalopod/layered.h"
 #include "puzzles/cephalopod/merge_avx2.h"
 
 namespace sp::cephalopod {
@@ -27,6 +28,7 @@ using Lanes512 = LaneTools<Avx512Ops, Avx2Merge<Avx512Ops>>;
 }  // namespace
 
 Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws) { return bfs_sym_kernel<Lanes512>(c, ws, "lanes"); }
+Expected<Result<Answer>> solve_layered_avx512(const Case& c, Workspace& ws) { return layered_kernel<Lanes512>(c, ws, "layered"); }
 
 }  // namespace sp::cephalopod
 SP_TARGET_END
@@ -36,6 +38,10 @@ SP_REGISTER_KERNEL(Cephalopod,
                    {"lanes", Isa::avx512, cpu::kNeedsAvx512,
                     "one BFS level, 16 boards per vector, vpcompressd pushes; merge as in the AVX2 kernel", "bfs"},
                    &solve_lanes_avx512);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"layered", Isa::avx512, cpu::kNeedsAvx512,
+                    "(P, m) layers, each class expanded once; 16 boards per vector, merge as in the AVX2 kernel", "layered"},
+                   &solve_layered_avx512);
 }  // namespace sp::cephalopod
 
 #endif

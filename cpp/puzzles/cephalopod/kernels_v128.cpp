@@ -1,6 +1,7 @@
 // The 128-bit kernels, written once against cpp/simd and compiled for whichever 128-bit ISA this
 // target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build).
 //   lanes     one BFS level, 4 boards per vector (lanes.h)
+//   layered   (P, m) layers (layered.h), a layer's blocks expanded as in lanes
 //   simd-dfs  the depth-first search with 4-lane move generation (quad_moves.h), the 8
 //             symmetries in two registers with one min-reduction, and the 4-way cache bucket
 //             probed by two 2 x u64 compares
@@ -14,6 +15,7 @@
 SP_V128_BEGIN
 #include "simd/v128.h"
 #include "puzzles/cephalopod/lanes.h"
+#include "puzzles/cephalopod/layered.h"
 #include "puzzles/cephalopod/quad_moves.h"
 
 namespace sp::cephalopod {
@@ -82,6 +84,7 @@ struct Dfs128 : ScalarTools {
 
 Expected<Result<Answer>> solve_lanes_v128(const Case& c, Workspace& ws) { return bfs_sym_kernel<Lanes128>(c, ws, "lanes"); }
 Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws) { return dfs_kernel<Dfs128>(c, ws, "simd-dfs"); }
+Expected<Result<Answer>> solve_layered_v128(const Case& c, Workspace& ws) { return layered_kernel<Lanes128>(c, ws, "layered"); }
 
 }  // namespace sp::cephalopod
 SP_V128_END
@@ -95,6 +98,10 @@ SP_REGISTER_KERNEL(Cephalopod,
                    {"simd-dfs", simd::v128::U32<>::isa, simd::v128::U32<>::needs,
                     "dfs-cache with 4 corners / 4 edges per vector, 8 images in 2 registers, 2-compare bucket probe", "dfs"},
                    &solve_simd_dfs_v128);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"layered", simd::v128::U32<>::isa, simd::v128::U32<>::needs,
+                    "(P, m) layers, each class expanded once; moves and canonical forms 4 boards per vector", "layered"},
+                   &solve_layered_v128);
 }  // namespace sp::cephalopod
 
 #endif

@@ -144,8 +144,9 @@ struct LaneTools : Base {
     out.push(V::or_(clear(0xE38E38u), at_centre<1>(quad)), s.tag, V::mand(centre_empty, bit(ok_quad, 5)));
   }
 
-  static void expand_block(const Level<kSymmetries>& cur, std::uint32_t first, std::uint32_t stop, BfsBlock& blk,
-                           std::uint32_t& sum) {
+  // Children of parents [first, stop) of keys (readable W - 1 words past stop), tagged with their
+  // parent's place in the block: full ones -> blk.finals, the others -> blk.kids.
+  static void expand_children(const Board* keys, std::uint32_t first, std::uint32_t stop, BfsBlock& blk) {
     alignas(64) static constexpr std::uint32_t kIota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     Out out{blk.kids, 0, blk.finals, 0};
     const vec iota = V::load(kIota);
@@ -153,7 +154,7 @@ struct LaneTools : Base {
       Sums s;
       // Lanes past `stop` get a full board: no empty cell, no move.
       const mask live = V::first_n(static_cast<int>(stop - i));
-      s.board = V::select(live, V::load(cur.keys() + i), c(kLow));
+      s.board = V::select(live, V::load(keys + i), c(kLow));
       s.tag = V::template shl<27>(V::add(c(i - first), iota));  // the parent tag
       s.empty = zmask_v(s.board);
       s.single = V::is_zero(V::and_(s.empty, V::sub(s.empty, c(1))));  // one H bit set
@@ -188,10 +189,12 @@ struct LaneTools : Base {
       if (V::any(centre_empty)) centre_cell(s, ring, centre_empty, out);
     }
     blk.size = out.n;
-    for (int k = 0; k < out.nf; ++k) {
-      const Board x = blk.finals[k] & kAll;
-      sum += Base::parent_final(cur.counts(first + (blk.finals[k] >> 27)), Base::spread(x), x >> 24);
-    }
+    blk.nfinals = out.nf;
+  }
+  static void expand_block(const Level<kSymmetries>& cur, std::uint32_t first, std::uint32_t stop, BfsBlock& blk,
+                           std::uint32_t& sum) {
+    expand_children(cur.keys(), first, stop, blk);
+    sum += sum_finals<Base>(blk, [&](std::uint32_t parent) { return cur.counts(parent); });
   }
 
   static void canonicalize_block(BfsBlock& blk, int shift) {

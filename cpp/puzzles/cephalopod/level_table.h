@@ -67,6 +67,55 @@ class Index {
   int bits_ = 0;
 };
 
+// A table's index and dense arrays as plain locals, for merge loops: stores through Bucket and
+// count pointers could alias a table's own members, so a loop that reads them from the table
+// reloads them after every store. Level (below) and the layered kernel's tables (layered_table.h)
+// hand out cursors; the probes (probe_or_add here, Avx2Merge::find_or_add) work on them.
+struct TableCursor {
+  Bucket* buckets;
+  Board* keys;
+  std::uint32_t* counts;
+  std::uint32_t bucket_mask;
+  std::uint32_t epoch;
+  std::uint32_t size;
+};
+
+// The dense position of board b (home: its home bucket), appending it to keys (counts
+// uninitialised) if new. The table must have room (its reserve()).
+inline std::uint32_t probe_or_add(TableCursor& c, Board b, std::uint32_t home, bool& added) {
+  const std::uint32_t tagged = b | (c.epoch << kEpochShift);
+  for (std::uint32_t i = home;; i = (i + 1) & c.bucket_mask) {
+    Bucket& k = c.buckets[i];
+    for (int lane = 0; lane < 8; ++lane) {
+      if (k.key[lane] == tagged) {
+        added = false;
+        return k.index[lane];
+      }
+      if ((k.key[lane] >> kEpochShift) != c.epoch) {  // free: live keys fill a bucket from lane 0
+        k.key[lane] = tagged;
+        k.index[lane] = c.size;
+        c.keys[c.size] = b;
+        added = true;
+        return c.size++;
+      }
+    }
+  }
+}
+
+// Re-inserts a key known to be absent (a growing index takes its live keys again).
+inline void place_key(Bucket* buckets, std::uint32_t bucket_mask, std::uint32_t epoch, std::uint32_t home, Board b,
+                      std::uint32_t index) {
+  for (std::uint32_t i = home;; i = (i + 1) & bucket_mask) {
+    Bucket& k = buckets[i];
+    for (int lane = 0; lane < 8; ++lane)
+      if ((k.key[lane] >> kEpochShift) != epoch) {
+        k.key[lane] = b | (epoch << kEpochShift);
+        k.index[lane] = index;
+        return;
+      }
+  }
+}
+
 template <int kCounts>
 class Level {
  public:
@@ -108,40 +157,17 @@ class Level {
 
   // The dense position of board b, appending it (counts uninitialised) if new.
   std::uint32_t find_or_add(Board b, bool& added) {
-    const std::uint32_t epoch = index_->epoch();
-    const std::uint32_t tagged = b | (epoch << kEpochShift);
-    const std::uint32_t mask = (1u << index_->bits()) - 1u;
-    for (std::uint32_t i = home_bucket(b, 32 - index_->bits());; i = (i + 1) & mask) {
-      Bucket& k = index_->buckets()[i];
-      for (int lane = 0; lane < 8; ++lane) {
-        if (k.key[lane] == tagged) {
-          added = false;
-          return k.index[lane];
-        }
-        if ((k.key[lane] >> kEpochShift) != epoch) {  // free: live keys fill a bucket from lane 0
-          k.key[lane] = tagged;
-          k.index[lane] = size_;
-          keys_[size_] = b;
-          added = true;
-          return size_++;
-        }
-      }
-    }
+    TableCursor c = cursor();
+    const std::uint32_t index = probe_or_add(c, b, home_bucket(b, shift()), added);
+    commit(c);
+    return index;
   }
 
   int shift() const { return 32 - index_->bits(); }
 
-  // The index and dense arrays as plain locals, for merge loops: stores through Bucket and count
-  // pointers could alias the Level's own members, so a loop that reads them from `this` reloads
-  // them after every store. Take a cursor, merge, then commit() the new size.
-  struct Cursor {
-    Bucket* buckets;
-    Board* keys;
-    std::uint32_t* counts;
-    std::uint32_t bucket_mask;
-    std::uint32_t epoch;
-    std::uint32_t size;
-  };
+  // The index and dense arrays as plain locals (TableCursor): take a cursor, merge, then commit()
+  // the new size.
+  using Cursor = TableCursor;
   Cursor cursor() {
     return {index_->buckets(), keys_.data(), counts_.data(), (1u << index_->bits()) - 1u, index_->epoch(), size_};
   }
@@ -149,17 +175,7 @@ class Level {
 
  private:
   void place(Board b, std::uint32_t index) {
-    const std::uint32_t epoch = index_->epoch();
-    const std::uint32_t mask = (1u << index_->bits()) - 1u;
-    for (std::uint32_t i = home_bucket(b, 32 - index_->bits());; i = (i + 1) & mask) {
-      Bucket& k = index_->buckets()[i];
-      for (int lane = 0; lane < 8; ++lane)
-        if ((k.key[lane] >> kEpochShift) != epoch) {
-          k.key[lane] = b | (epoch << kEpochShift);
-          k.index[lane] = index;
-          return;
-        }
-    }
+    place_key(index_->buckets(), (1u << index_->bits()) - 1u, index_->epoch(), home_bucket(b, 32 - index_->bits()), b, index);
   }
 
   Index* index_ = nullptr;

@@ -41,7 +41,7 @@ struct Avx2Merge : ScalarTools {
   // values: the dense key is written either way (past the end when unneeded, within the
   // capacity reserve() made), only the bucket's key and index stores wait on `added`. What it
   // gained: README, Cephalopod table.
-  static std::uint32_t find_or_add(Level<kSymmetries>::Cursor& c, Board b, std::uint32_t home, bool& added) {
+  static std::uint32_t find_or_add(TableCursor& c, Board b, std::uint32_t home, bool& added) {
     const std::uint32_t tagged = b | (c.epoch << kEpochShift);
     const __m256i key = _mm256_set1_epi32(static_cast<int>(tagged));
     const __m256i epoch = _mm256_set1_epi32(static_cast<int>(c.epoch));
@@ -78,7 +78,7 @@ struct Avx2Merge : ScalarTools {
   static void merge_block(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {
     constexpr int kAhead = 16;
     const int n = blk.size;
-    Level<kSymmetries>::Cursor c = next.cursor();
+    TableCursor c = next.cursor();
     for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(c.buckets + blk.slot[k], 1);
     for (int k = 0; k < n; ++k) {
       if (k + kAhead < n) __builtin_prefetch(c.buckets + blk.slot[k + kAhead], 1);

@@ -28,9 +28,12 @@ struct ScalarTools : BoardAtATime<ScalarTools> {
     }
   }
 
-  // BFS: the index probe, and child slot k (+)= parent slot kCountFrom[j][k].
+  // BFS (and layered.h): the index probe, and child slot k (+)= parent slot kCountFrom[j][k].
   static std::uint32_t find_or_add(Level<kSymmetries>& level, Board b, std::uint32_t /*home*/, bool& added) {
     return level.find_or_add(b, added);
+  }
+  static std::uint32_t find_or_add(TableCursor& c, Board b, std::uint32_t home, bool& added) {
+    return probe_or_add(c, b, home, added);
   }
   static void set_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
     const auto& from = kCountFrom[static_cast<std::size_t>(j)];

@@ -5,6 +5,7 @@
 #include "puzzles/cephalopod/bfs_sym.h"
 #include "puzzles/cephalopod/cephalopod.h"
 #include "puzzles/cephalopod/dfs_cache.h"
+#include "puzzles/cephalopod/layered.h"
 #include "puzzles/cephalopod/scalar_tools.h"
 
 namespace sp::cephalopod {
@@ -61,6 +62,20 @@ Expected<Result<Answer>> solve_dfs_cache(const Case& c, Workspace& ws) {
   return dfs_kernel<ScalarTools>(c, ws, "dfs-cache");
 }
 
+Expected<Result<Answer>> solve_layered(const Case& c, Workspace& ws) { return layered_kernel<ScalarTools>(c, ws, "layered"); }
+
+Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t max_boards) {
+  LayerProfile p;
+  if (c.depth == 0 || is_full(c.board)) return p;  // no move: no layer is expanded
+  LayeredTotals t;
+  if (!ws.block.grow_to(ws.budget, 1) ||
+      !layered_search<ScalarTools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t, &p.layers, max_boards))
+    return out_of_memory("layers", ws.budget, t.peak);
+  p.boards = t.expanded;
+  p.complete = t.complete;
+  return p;
+}
+
 SP_REGISTER_KERNEL(Cephalopod,
                    {"swar-bfs", Isa::scalar, 0, "27-bit words, SWAR moves, every board merged per depth in a flat table", "bfs"},
                    &solve_swar_bfs);
@@ -72,5 +87,9 @@ SP_REGISTER_KERNEL(Cephalopod,
                    {"dfs-cache", Isa::scalar, 0,
                     "Karang's shape: explicit stacks, a (class, turns left) cache of 8 oriented hash sums", "dfs"},
                    &solve_dfs_cache);
+SP_REGISTER_KERNEL(Cephalopod,
+                   {"layered", Isa::scalar, 0,
+                    "each class expanded once, in (pip sum, pips - dice) layers; a band of 8 counts per possible capture count", "layered"},
+                   &solve_layered);
 
 }  // namespace sp::cephalopod

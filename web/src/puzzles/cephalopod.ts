@@ -1,9 +1,10 @@
 // Cephalopod (CodinGame Spring Challenge 2025): a board editor, the 27-bit board word drawn cell
 // by cell, and the search made visible: distinct boards and symmetry classes per depth, the reason
-// merging and symmetry win. Everything shown comes from Cephalopod::illustrate (C++), checked here.
+// merging and symmetry win, and the layered kernel's (P, m) layers, the reason it expands less.
+// Everything shown comes from Cephalopod::illustrate (C++), checked here.
 import { CategoryScale, Chart, Legend, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
 import { z } from 'zod';
-import { h, sourceLink } from '../app/dom';
+import { h, scrollBox, sourceLink } from '../app/dom';
 import type { Params } from '../share/schema';
 import type { ParamsEditor, PuzzleView } from '../app/puzzle-view';
 
@@ -23,6 +24,13 @@ const IllustrationSchema = z.object({
     .length(CELLS),
   levels: z.array(z.object({ depth: z.number().int(), boards: z.number().nonnegative(), classes: z.number().nonnegative(), full: z.number().nonnegative() })).max(41),
   levels_complete: z.boolean(),
+  // The layered kernel's (P, m) layers: P the pip sum, m = P - dice (at most 55 x 46 of them).
+  layers: z
+    .array(z.object({ pips: z.number().int().min(0).max(54), m: z.number().int().min(0).max(45), width: z.number().int().min(1).max(41), first_depth: z.number().int().min(0).max(40), boards: z.number().int().min(1), states: z.number().int().min(1) }))
+    .max(55 * 46),
+  layers_complete: z.boolean(),
+  layer_boards: z.number().int().nonnegative(),
+  layer_states: z.number().int().nonnegative(),
 });
 type Illustration = z.infer<typeof IllustrationSchema>;
 
@@ -37,6 +45,7 @@ function explainer(): HTMLElement {
       h('li', {}, h('b', {}, 'Merging and symmetry. '), 'Many move sequences reach the same board: the BFS kernels keep one entry per distinct board with a path count, and the symmetric ones one entry per class of 8 images with a count per orientation (the hash is not symmetric, so the orientation is kept and undone when summing). The chart below shows how many of each there are per depth.'),
       h('li', {}, h('b', {}, 'Cached DFS. '), 'Karang’s shape: explicit stacks and a (board, depth) cache of subtree sums, re-oriented through the symmetry permutation; the 8 images in one AVX2 register, a bucket of keys probed by one compare.'),
       h('li', {}, h('b', {}, 'lanes. '), 'One board per 32-bit lane: 4, 8 or 16 boards expand together, children compress-stored, canonical forms found with one unsigned min per image.'),
+      h('li', {}, h('b', {}, 'layered. '), 'No board ever comes back: placing a 1 raises the pip sum P, a capture of j dice keeps P and raises m = P − dice by j − 1. So the boards fall into (P, m) layers taken in order, and a board’s depth is fixed by its layer up to its number of captures c. Each board is then expanded once, holding a small band of counts (one per possible c) instead of being expanded again at every depth it is reached at; each layer’s table is freed when done. The second chart below shows the layers.'),
     ),
     h('p', {}, 'Sources: ', sourceLink('https://www.codingame.com/ide/puzzle/cephalopod', 'the CodinGame puzzle'), ' · ', sourceLink('https://gist.github.com/Karang/a00e6641eca5958ce7f5459787812e02', 'Karang’s write-up (gist)'), '.'),
   );
@@ -163,10 +172,65 @@ function levelsChart(ill: Illustration): HTMLElement {
   return h('figure', { className: 'levels-figure' }, h('div', { className: 'chart-wrap' }, canvas), h('figcaption', {}, caption));
 }
 
+let layersChartInstance: Chart | null = null;
+const LARGEST_LAYERS = 5;
+
+/** The layered kernel's work per (P, m) layer: boards expanded once, against the (board, depth)
+ * states a depth BFS expands, with the largest layers as a table. */
+function layersFigure(ill: Illustration): HTMLElement {
+  const canvas = h('canvas', { attrs: { 'aria-label': 'boards expanded once per (P, m) layer, and the (board, depth) states a depth BFS expands there, log scale' } });
+  layersChartInstance?.destroy();
+  layersChartInstance = new Chart(canvas, {
+    type: 'line',
+    data: {
+      labels: ill.layers.map((l) => `P=${l.pips} m=${l.m}`),
+      datasets: [
+        { label: '(board, depth) states: a depth BFS', data: ill.layers.map((l) => l.states), borderColor: '#d9822b', backgroundColor: '#d9822b', pointRadius: 1 },
+        { label: 'boards: layered, once each', data: ill.layers.map((l) => l.boards), borderColor: '#2f6fdb', backgroundColor: '#2f6fdb', pointRadius: 1 },
+      ],
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: {
+        x: { title: { display: true, text: 'layers (P pips, m = P − dice), in order' }, ticks: { maxTicksLimit: 8, autoSkip: true } },
+        y: {
+          type: 'logarithmic',
+          min: 1,
+          suggestedMax: 10,
+          title: { display: true, text: 'per layer (log scale)' },
+          ticks: { callback: (v) => (isPowerOfTen(Number(v)) ? Number(v).toLocaleString('en') : '') },
+        },
+      },
+      plugins: { legend: { position: 'bottom', labels: { boxWidth: 18, font: { size: 11 } } } },
+    },
+  });
+  const largest = [...ill.layers].sort((a, b) => b.boards - a.boards).slice(0, LARGEST_LAYERS);
+  const num = (n: number) => n.toLocaleString('en-US');
+  const table = h('table', { className: 'layers-table' },
+    h('caption', {}, `The ${largest.length} largest layers`),
+    h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'layer (P, m)'), h('th', { attrs: { scope: 'col' } }, 'depths'), h('th', { attrs: { scope: 'col' } }, 'boards'), h('th', { attrs: { scope: 'col' } }, 'states'))),
+    h('tbody', {}, ...largest.map((l) => h('tr', {},
+      h('td', {}, `(${l.pips}, ${l.m})`),
+      h('td', {}, l.width > 1 ? `${l.first_depth}–${l.first_depth + l.width - 1}` : String(l.first_depth)),
+      h('td', {}, num(l.boards)),
+      h('td', {}, num(l.states))))));
+  const ratio = ill.layer_boards > 0 ? ill.layer_states / ill.layer_boards : 0;
+  const caption = ill.layers.length === 0
+    ? 'No move to make: no layer is expanded.'
+    : `${num(ill.layers.length)} layers: ${num(ill.layer_boards)} boards expanded once by layered, where a depth BFS expands ${num(ill.layer_states)} (board, depth) states, ${ratio.toFixed(1)}× as many.` +
+      (ill.layers_complete ? '' : ` The layers stop after ${num(ill.layer_boards)} boards: past that they would outgrow the drawing's budget (the kernels go on).`);
+  return h('figure', { className: 'layers-figure', attrs: { 'data-layers': String(ill.layers.length), 'data-boards': String(ill.layer_boards), 'data-states': String(ill.layer_states) } },
+    h('div', { className: 'chart-wrap' }, canvas),
+    h('figcaption', {}, caption),
+    ill.layers.length ? scrollBox('largest layers', table) : null);
+}
+
 function illustrate(data: unknown): HTMLElement | null {
   const parsed = IllustrationSchema.safeParse(data);
   if (!parsed.success) return null;
-  return h('div', { className: 'cephalopod-illustration' }, wordDrawing(parsed.data), levelsChart(parsed.data));
+  return h('div', { className: 'cephalopod-illustration' }, wordDrawing(parsed.data), levelsChart(parsed.data), layersFigure(parsed.data));
 }
 
 export const view: PuzzleView = {

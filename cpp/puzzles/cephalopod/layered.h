@@ -1,0 +1,240 @@
+#pragma once
+// `layered`: the search over (P, m) layers (layered_table.h), each canonical board expanded once.
+// The block passes come from the BFS Tools (bfs_sym.h: BoardAtATime for the scalar kernel,
+// LaneTools for the vector ones): expand_children, canonicalize_block, find_or_add on a cursor,
+// add_counts (8 counts re-oriented), spread and parent_final. For a layer, per block of parents:
+//   1. children, tagged with their parent (full ones apart: final at any depth, weighted by the
+//      sum of the parent's slots);
+//   2. if the band reaches depth D - 1: that slot's paths end on the children, summed from their
+//      digits per parent (one dot product per parent, as the BFS's last turn);
+//   3. if any slot is below D - 1: canonical forms, then each child into its layer, (P + 1, m)
+//      for a 1 and (P, m + j - 1) for a capture of j dice, with every such slot's counts
+//      re-oriented into the slot one capture on (capture) or the same (a 1).
+// Include inside the target region of the Tools (a template on them, like lanes.h).
+
+#include <cstdint>
+#include <vector>
+
+#include "puzzles/cephalopod/bfs_sym.h"
+#include "puzzles/cephalopod/board.h"
+#include "puzzles/cephalopod/cephalopod.h"
+#include "puzzles/cephalopod/layered_table.h"
+
+namespace sp::cephalopod {
+
+struct LayeredTotals {
+  std::uint32_t sum = 0;        // wrapping: mod 2^32, the answer is its low 30 bits
+  std::uint64_t expanded = 0;   // boards whose moves were generated, each once
+  std::uint32_t peak = 0;       // most boards in one layer (for the out-of-memory message)
+  bool complete = true;         // false: stopped at max_expanded (stats only)
+};
+
+// Needs depth >= 1 and a start board that is not full. False: out of memory. With `stats`, each
+// layer's figures are appended (costs a pass over its counts) and the search stops after the
+// layer where `expanded` passes max_expanded (totals.complete = false, the sum then partial).
+template <class Tools>
+bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start, int depth, LayeredTotals& out,
+                    std::vector<LayerStats>* stats = nullptr, std::uint64_t max_expanded = ~std::uint64_t{0}) {
+  const LayerGeometry g = LayerGeometry::of(start, depth);
+  LayerTable* cur = sp.rows[0];
+  LayerTable* next = sp.rows[1];
+  for (int m = 0; m < kLayerRow; ++m) {  // a call that failed may have left layers open
+    cur[m].close(sp.pools);
+    next[m].close(sp.pools);
+  }
+  {
+    LayerTable& first = cur[g.m0];
+    first.open(1);
+    if (!first.cover(budget, sp.pools, 0, 0) || !first.reserve(budget, sp.pools, 1)) return false;
+    const Canonical c0 = sp::cephalopod::canonicalize(start);
+    TableCursor c = first.cursor();
+    bool added = false;
+    const std::uint32_t i = Tools::find_or_add(c, c0.board, home_bucket(c0.board, first.shift()), added);
+    first.commit(c);
+    std::uint32_t* counts = first.counts(i);
+    for (std::size_t k = 0; k < first.stride(); ++k) counts[k] = 0;
+    counts[kGroup.inverse[static_cast<std::size_t>(c0.sym)]] = 1;  // no capture yet
+  }
+
+  alignas(64) std::uint32_t total[kSymmetries];
+  std::uint64_t border[kBlockParents];
+  std::uint32_t centre[kBlockParents];
+  std::uint8_t dest_of[kBlockChildren];  // 0: (P + 1, m), j - 1: (P, m + j - 1)
+
+  for (int pips = g.p0; pips <= kMaxPips && pips - g.p0 <= depth; ++pips) {
+    for (int m = g.m0; m <= kMaxM; ++m) {
+      LayerTable& layer = cur[m];
+      if (!layer.live()) continue;
+      const std::uint32_t boards = layer.size();
+      const int width = layer.width();
+      const int dice = pips - m;
+      // The slots that hold paths: [lo, hi] of the band.
+      int lo = width, hi = -1;
+      for (int w = 0; w < width; ++w) {
+        std::uint32_t any = 0;
+        for (std::uint32_t i = 0; i < boards; ++i) {
+          const std::uint32_t* s = layer.counts(i) + w * kSymmetries;
+          for (int k = 0; k < kSymmetries; ++k) any |= s[k];
+          if (any) break;
+        }
+        if (any) {
+          lo = std::min(lo, w);
+          hi = w;
+        }
+      }
+      if (stats) {
+        std::uint64_t states = 0;
+        for (std::uint32_t i = 0; i < boards; ++i)
+          for (int w = 0; w < width; ++w) {
+            const std::uint32_t* s = layer.counts(i) + w * kSymmetries;
+            std::uint32_t any = 0;
+            for (int k = 0; k < kSymmetries; ++k) any |= s[k];
+            states += any != 0;
+          }
+        stats->push_back({pips, m, width, pips - g.p0 + layer.lowest_capture(), boards, states});
+      }
+      out.expanded += boards;
+      out.peak = std::max(out.peak, boards);
+      sp.last_size[pips][m] = boards;
+      if (hi < 0) {  // no board, or no paths
+        layer.close(sp.pools);
+        continue;
+      }
+      // The slot at depth D - 1, if the paths reach it, ends its paths on the children; slots
+      // [lo, top] go on into the children's layers.
+      const int clo = layer.lowest_capture();
+      const bool has_last = pips - g.p0 + clo + hi == depth - 1;
+      const int top = has_last ? hi - 1 : hi;
+      const bool growing = top >= lo;
+
+      // The layers this one's children go to (only those its dice allow), their bands widened
+      // to take captures clo + lo .. clo + top (+ 1 for a capture), and where a source slot w
+      // lands in each: w + shift.
+      LayerTable* dest[4] = {dice <= kCells - 2 ? &next[m] : nullptr, dice >= 2 ? &cur[m + 1] : nullptr,
+                             dice >= 3 ? &cur[m + 2] : nullptr, dice >= 4 ? &cur[m + 3] : nullptr};
+      int shift[4] = {0, 0, 0, 0};
+      if (growing)
+        for (int d = 0; d < 4; ++d) {
+          if (!dest[d]) continue;
+          const int capture = d == 0 ? 0 : 1;
+          if (!dest[d]->live()) dest[d]->open(sp.last_size[d == 0 ? pips + 1 : pips][m + d]);
+          if (!dest[d]->cover(budget, sp.pools, clo + lo + capture, clo + top + capture)) return false;
+          shift[d] = clo + capture - dest[d]->lowest_capture();
+        }
+
+      for (std::uint32_t first = 0; first < boards; first += kBlockParents) {
+        const std::uint32_t stop = std::min<std::uint32_t>(boards, first + kBlockParents);
+        blk.first = first;
+        Tools::expand_children(layer.keys(), first, stop, blk);
+        // Full children: final whatever the depth, so every slot's paths count.
+        for (int k = 0; k < blk.nfinals; ++k) {
+          const std::uint32_t* counts = layer.counts(first + (blk.finals[k] >> 27));
+          for (int s = 0; s < kSymmetries; ++s) total[s] = 0;
+          for (int w = lo; w <= hi; ++w)
+            for (int s = 0; s < kSymmetries; ++s) total[s] += counts[w * kSymmetries + s];
+          const Board x = blk.finals[k] & kAll;
+          out.sum += Tools::parent_final(total, Tools::spread(x), x >> 24);
+        }
+        if (has_last) {
+          for (std::uint32_t p = 0; p < stop - first; ++p) border[p] = centre[p] = 0;
+          for (int k = 0; k < blk.size; ++k) {
+            const Board x = blk.kids[k] & kAll;
+            const std::uint32_t p = blk.kids[k] >> 27;
+            border[p] += Tools::spread(x);
+            centre[p] += x >> 24;
+          }
+          for (std::uint32_t i = first; i < stop; ++i)
+            out.sum += Tools::parent_final(layer.counts(i) + hi * kSymmetries, border[i - first], centre[i - first]);
+        }
+        if (!growing || blk.size == 0) continue;
+        // A board whose paths all end at depth D - 1 has children with no paths to store: left
+        // out, they would be expanded for nothing (and theirs in turn).
+        std::uint32_t grows = 0;
+        for (std::uint32_t i = first; i < stop; ++i) {
+          const std::uint32_t* counts = layer.counts(i);
+          std::uint32_t any = 0;
+          for (int s = lo * kSymmetries; s < (top + 1) * kSymmetries; ++s) any |= counts[s];
+          grows |= std::uint32_t{any != 0} << (i - first);
+        }
+        if (grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
+          int kept = 0;
+          for (int k = 0; k < blk.size; ++k)
+            if (grows >> (blk.kids[k] >> 27) & 1u) {
+              blk.kids[kept] = blk.kids[k];
+              blk.parent[kept] = blk.parent[k];
+              ++kept;
+            }
+          blk.size = kept;
+          if (kept == 0) continue;
+        }
+
+        const std::uint32_t children = static_cast<std::uint32_t>(blk.size);
+        for (int d = 0; d < 4; ++d)
+          if (dest[d] && !dest[d]->reserve(budget, sp.pools, children)) return false;
+        Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
+
+        // Probe: each child's layer from its dice (a 1 adds one die, a capture of j removes j - 1).
+        TableCursor cursors[4];
+        int shifts[4];
+        for (int d = 0; d < 4; ++d)
+          if (dest[d]) {
+            cursors[d] = dest[d]->cursor();
+            shifts[d] = dest[d]->shift();
+          }
+        const int n = blk.size;
+        for (int k = 0; k < n; ++k) {
+          const int d = dice - dice_count(blk.kids[k]);  // j - 1 for a capture, -1 for a 1
+          const int dd = d < 0 ? 0 : d;
+          dest_of[k] = static_cast<std::uint8_t>(dd);
+          blk.slot[k] >>= shifts[dd];
+        }
+        constexpr int kAhead = 16;  // probes in flight
+        for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(cursors[dest_of[k]].buckets + blk.slot[k], 1);
+        for (int k = 0; k < n; ++k) {
+          if (k + kAhead < n) __builtin_prefetch(cursors[dest_of[k + kAhead]].buckets + blk.slot[k + kAhead], 1);
+          bool added = false;
+          TableCursor& c = cursors[dest_of[k]];
+          const std::uint32_t slot = Tools::find_or_add(c, blk.kids[k], blk.slot[k], added);
+          blk.slot[k] = slot | (added ? kAdded : 0);
+        }
+        for (int d = 0; d < 4; ++d)
+          if (dest[d]) dest[d]->commit(cursors[d]);
+
+        // Counts: source slot w goes to slot w + shift of the child's layer, re-oriented.
+        for (int k = 0; k < n; ++k) {
+          LayerTable& to = *dest[dest_of[k]];
+          const std::uint32_t slot = blk.slot[k];
+          std::uint32_t* dst = to.counts(slot & ~kAdded);
+          if (slot & kAdded)
+            for (std::size_t s = 0; s < to.stride(); ++s) dst[s] = 0;
+          const std::uint32_t* src = layer.counts(blk.parent[k]);
+          const int sym = static_cast<int>(blk.sym[k]);
+          dst += shift[dest_of[k]] * kSymmetries;
+          for (int w = lo; w <= top; ++w) Tools::add_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+        }
+      }
+      layer.close(sp.pools);
+      if (out.expanded > max_expanded) {
+        out.complete = false;
+        return true;
+      }
+    }
+    std::swap(cur, next);
+  }
+  return true;
+}
+
+// The search as a kernel, for any Tools (the scalar ones in swar.cpp, the vector ones per ISA).
+template <class Tools>
+Expected<Result<Answer>> layered_kernel(const Case& c, Workspace& ws, const char* name) {
+  if (c.depth == 0 || is_full(c.board)) return no_moves(c);
+  LayeredTotals t;
+  if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
+  if (!layered_search<Tools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
+  Answer a;
+  a.sum = t.sum % kHashModulus;
+  a.states_expanded = t.expanded;
+  return Result<Answer>{a, t.expanded};
+}
+
+}  // namespace sp::cephalopod
