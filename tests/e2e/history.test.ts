@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, openPage, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, axeViolations, openPage, ratioPattern, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -63,7 +63,7 @@ describe('history', () => {
       expect(row.build).toBe('simd128');
       expect(row.a).toMatch(/^[\d.]+ (ns|µs|ms|s) ±[\d.]+%$/);
       expect(row.b).toMatch(/^[\d.]+ (ns|µs|ms|s) ±[\d.]+%$/);
-      expect(row.ratio).toMatch(/^[\d.]+× ±[\d.]+%$/);
+      expect(row.ratio).toMatch(ratioPattern);
     }
     expect(await page.textContent('.history-compare')).toContain('Not compared, only in B:');
     expect(blocking(await axeViolations(page)), 'history with a comparison at 1366 px').toEqual([]);

@@ -11,7 +11,6 @@
 // browser runs the kernel at 80% of native speed; with its noise, and how it reads, in ratio.ts.
 import type { IsaInfo } from '../share/engine-types';
 import type { PageRecord } from '../share/verify';
-import { formatRatio } from './format';
 
 // Vector widths by ISA label, learned from the engine's catalog (one list, in cpp/core/cpu.h).
 const isaBits = new Map<string, number>();
@@ -39,33 +38,6 @@ export function nativeCounterpart(wasm: PageRecord, native: readonly PageRecord[
   if (sameWidth) return { record: sameWidth, sameWidth: true };
   const fastest = [...candidates].sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0];
   return fastest ? { record: fastest, sameWidth: false } : null;
-}
-
-/** Speed of `a` relative to `b` (b's median / a's median); null without both timings. */
-export function speedRatio(a: PageRecord, b: PageRecord): number | null {
-  if (!a.timing || !b.timing || a.timing.median_ns <= 0) return null;
-  return b.timing.median_ns / a.timing.median_ns;
-}
-
-/** The speed of `a` relative to `b` as every table shows it ("0.82×", "–" without both timings):
- * the one place a ratio becomes text. */
-export function ratioText(a: PageRecord, b: PageRecord): string {
-  return formatRatio(speedRatio(a, b));
-}
-
-/** The relative spread of speedRatio(a, b): the two medians' relative spreads (MAD ÷ median)
- * added in quadrature, as for a quotient of independent measurements. A spread, not a
- * confidence interval: two runs whose ratio differs from 1 by less say little. */
-export function ratioSpread(a: PageRecord, b: PageRecord): number | null {
-  if (!a.timing || !b.timing || a.timing.median_ns <= 0 || b.timing.median_ns <= 0) return null;
-  return Math.hypot(a.timing.mad_ns / a.timing.median_ns, b.timing.mad_ns / b.timing.median_ns);
-}
-
-/** speedRatio with its spread as a table shows it ("1.04× ±3.1%"). */
-export function ratioWithSpreadText(a: PageRecord, b: PageRecord): string {
-  const ratio = formatRatio(speedRatio(a, b));
-  const spread = ratioSpread(a, b);
-  return ratio === '–' || spread === null ? ratio : `${ratio} ±${(100 * spread).toFixed(1)}%`;
 }
 
 /** The record in `others` for the same puzzle, case, kernel, ISA and build (a sharer's run). */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isPeerRecord } from '../share/peers';
 import { describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, type Environment, type ResultRecord } from '../share/schema';
 import { timingProblem, type PageRecord } from '../share/verify';
-import { ratioSpread, speedRatio } from './compare';
+import { ratioOf, type RatioEstimate } from './ratio';
 
 export const HISTORY_VERSION = 1;
 
@@ -115,9 +115,8 @@ export interface ComparedRow {
   kernel: string;
   first: PageRecord;
   second: PageRecord;
-  /** second ÷ first speed (first median / second median), and its relative spread. */
-  ratio: number | null;
-  spread: number | null;
+  /** second ÷ first speed (first median / second median) with its range, as every ratio (ratio.ts). */
+  ratio: RatioEstimate | null;
 }
 
 export interface Comparison {
@@ -144,7 +143,7 @@ export function compareEntries(first: { records: readonly PageRecord[] }, second
       const b = right.find((x) => !used.has(x) && x.puzzle === a.puzzle && x.case_key === a.case_key && kernelOf(x) === kernelOf(a) && same(a, x));
       if (!b) continue;
       used.add(a).add(b);
-      rows.push({ caseKey: a.case_key, kernel: kernelOf(a), first: a, second: b, ratio: speedRatio(b, a), spread: ratioSpread(a, b) });
+      rows.push({ caseKey: a.case_key, kernel: kernelOf(a), first: a, second: b, ratio: ratioOf(b, a) });
     }
   };
   pair((a, b) => a.build === b.build);

@@ -1,11 +1,11 @@
 // The History screen (#history), drawn from the state: the runs kept in this browser (date,
 // puzzle, run, browser, builds, CPU), a box per run to pick two for a comparison, Delete per run
 // and Clear all (asked first); two picked runs compare kernel by kernel on the cases both
-// measured, the later run's speed against the earlier one's, with the ratio's spread. It takes
+// measured, the later run's speed against the earlier one's, with the ratio's range. It takes
 // the place of the puzzle screen while open.
 import { buildLabel } from '../../share/builds';
 import type { PageRecord } from '../../share/verify';
-import { ratioWithSpreadText } from '../compare';
+import { ratioText } from '../ratio';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatSpread } from '../format';
 import { browserName, buildsOf, casesOf, compareEntries, machineOf, type HistoryEntry } from '../history';
@@ -130,7 +130,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
     const columns: [string, string][] = [...(several ? [['case', 'case'] as [string, string]] : []), ['kernel', 'kernel'], ['build', 'build'], ['a', 'A median'], ['b', 'B median'], ['ratio', 'B ÷ A speed']];
     const body = rows.map((row) => {
       const builds = row.first.build === row.second.build ? buildLabel(row.first.build) : `A ${buildLabel(row.first.build)}, B ${buildLabel(row.second.build)}`;
-      const content: Record<string, string> = { case: row.first.case, kernel: row.kernel, build: builds, a: median(row.first), b: median(row.second), ratio: ratioWithSpreadText(row.second, row.first) };
+      const content: Record<string, string> = { case: row.first.case, kernel: row.kernel, build: builds, a: median(row.first), b: median(row.second), ratio: ratioText(row.ratio) };
       return h('tr', { attrs: { 'data-kernel': row.kernel, 'data-build': row.first.build, 'data-case-key': row.caseKey } }, ...columns.map(([col, label]) => cell(col, label, content[col]!)));
     });
     if (!several) section.append(h('p', { className: 'hint' }, `Case: ${rows[0]!.first.case}.`));
@@ -138,7 +138,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
       h('table', { className: 'results history-compare-table', attrs: { 'data-table': 'history-compare' } },
         h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
         h('tbody', {}, ...body)),
-      h('p', { className: 'hint' }, 'B ÷ A speed above 1× means B ran faster. The ± is the two medians’ spreads combined: a ratio within it of 1× is no difference these runs can show.'),
+      h('p', { className: 'hint' }, 'B ÷ A speed above 1× means B ran faster. The range in brackets holds both runs’ noise (fastest sample to median + MAD); where it holds 1 the ratio reads ≈ 1×: no difference these runs can show.'),
     );
     const only = unpaired.map((records, i) => (records.length ? `only in ${i ? 'B' : 'A'}: ${records.length} (${[...new Set(records.map((r) => `${r.kernel}/${r.isa} ${buildLabel(r.build)}`))].slice(0, 4).join(', ')}${records.length > 4 ? ', …' : ''})` : null)).filter((t) => t !== null);
     if (only.length) section.append(h('p', { className: 'hint' }, `Not compared, ${only.join('; ')}.`));
