@@ -12,6 +12,7 @@
 #include "core/engine.h"
 #include "core/registry.h"
 #include "core/typed_puzzle.h"
+#include "cephalopod_test_cases.h"
 #include "puzzles/cephalopod/cephalopod.h"
 #include "test_util.h"
 
@@ -34,16 +35,6 @@ std::vector<TestKernel> kernels() {
   return out;
 }
 bool is_reference(const TestKernel& k) { return k.key.rfind("reference/", 0) == 0; }
-
-Case make_case(int depth, const std::string& board) {
-  auto d = parse_board(board);
-  EXPECT_TRUE(d) << board;
-  Case c;
-  c.depth = depth;
-  c.digits = d.value();
-  c.board = encode(c.digits);
-  return c;
-}
 
 Answer solve(const TestKernel& k, const Case& c, Workspace& ws) {
   auto r = k.fn(c, ws);

@@ -14,21 +14,12 @@
 
 #include "core/registry.h"
 #include "core/typed_puzzle.h"
+#include "cephalopod_test_cases.h"
 #include "puzzles/cephalopod/cephalopod.h"
 #include "test_util.h"
 
 namespace sp::cephalopod {
 namespace {
-
-Case make_case(int depth, const std::string& board) {
-  auto d = parse_board(board);
-  EXPECT_TRUE(d) << board;
-  Case c;
-  c.depth = depth;
-  c.digits = d.value();
-  c.board = encode(c.digits);
-  return c;
-}
 
 // The states the layered kernel stores, found plainly: every (canonical board, depth) with
 // depth <= D - 1 and the board not full, by a depth-first walk over (board, depth) with a set.

@@ -5,24 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import { views } from '../../web/src/puzzles';
 import { placements } from '../../web/src/puzzles/nqueens';
-import type { Catalog } from '../../web/src/share/engine-types';
 import type { ResultRecord, Timing } from '../../web/src/share/schema';
 import { timingProblem, verifyRecords, workProblem, type Origin, type VerifyContext } from '../../web/src/share/verify';
-import { call, loadModule } from './wasm-module';
+import { loadModule } from './wasm-module';
+import { verifyContextOf } from './verify-context';
 
 let m: SimdPuzzlesModule;
 let ctx: VerifyContext;
 beforeAll(async () => {
   m = await loadModule('simd');
-  const catalog = call<Catalog>(m, { action: 'catalog' });
-  ctx = {
-    puzzles: catalog.puzzles,
-    isas: catalog.isas,
-    kernelsByBuild: new Map([['wasm-simd128', new Set(catalog.puzzles.flatMap((p) => p.kernels.map((k) => k.key)))]]),
-    peers: [...views.values()].flatMap((v) => v.peers ?? []).map((p) => p.peer),
-    workRules: (puzzle) => views.get(puzzle)?.work,
-    call: async (request) => call(m, request),
-  };
+  ctx = verifyContextOf(m, { page: true });
 });
 
 const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

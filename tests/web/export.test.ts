@@ -5,13 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import { importReportFile, MAX_IMPORT_BYTES, parseReport } from '../../web/src/app/native';
-import { views } from '../../web/src/puzzles';
-import type { Catalog } from '../../web/src/share/engine-types';
 import { canonicalJson, csvField, csvNumber, CSV_COLUMNS, exportReport, toCsv } from '../../web/src/share/export';
 import { engineOf } from '../../web/src/share/js-engine';
 import type { Environment, Report } from '../../web/src/share/schema';
 import { screenRecords, type PageRecord, type VerifyContext } from '../../web/src/share/verify';
 import { call, loadModule } from './wasm-module';
+import { verifyContextOf } from './verify-context';
 
 let m: SimdPuzzlesModule;
 let ctx: VerifyContext;
@@ -19,15 +18,7 @@ let environment: Environment;
 let measured: PageRecord[];
 beforeAll(async () => {
   m = await loadModule('simd');
-  const catalog = call<Catalog>(m, { action: 'catalog' });
-  ctx = {
-    puzzles: catalog.puzzles,
-    isas: catalog.isas,
-    kernelsByBuild: new Map([['wasm-simd128', new Set(catalog.puzzles.flatMap((p) => p.kernels.map((k) => k.key)))]]),
-    peers: [...views.values()].flatMap((v) => v.peers ?? []).map((p) => p.peer),
-    workRules: (puzzle) => views.get(puzzle)?.work,
-    call: async (request) => call(m, request),
-  };
+  ctx = verifyContextOf(m, { page: true });
   // Samples of 10 ms, as the page takes them: with 1 ms ones, V8 warming up made a sample 4x
   // shorter than the batch that calibrated it, which the claims check rightly calls impossible.
   const bench = call<{ ok: boolean; report: Report }>(m, { action: 'bench', puzzles: ['nqueens'], cases: ['n=8'], harness: { min_samples: 3, min_sample_ms: 10 } });

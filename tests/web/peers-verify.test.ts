@@ -3,27 +3,17 @@
 // checked by the engine like a kernel's, and anything that only looks like a peer is left out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import type { Catalog } from '../../web/src/share/engine-types';
-import { views } from '../../web/src/puzzles';
 import { LinkStateSchema, type ResultRecord } from '../../web/src/share/schema';
 import { verifyRecords, type VerifyContext } from '../../web/src/share/verify';
-import { call, loadModule } from './wasm-module';
+import { loadModule } from './wasm-module';
+import { PAGE_PEERS as PEERS, verifyContextOf } from './verify-context';
 
-// The peers the page runs: those its puzzle views list.
-const PEERS = [...views.values()].flatMap((v) => v.peers ?? []).map((p) => p.peer);
 
 let m: SimdPuzzlesModule;
 let ctx: VerifyContext;
 beforeAll(async () => {
   m = await loadModule('simd');
-  const catalog = call<Catalog>(m, { action: 'catalog' });
-  ctx = {
-    puzzles: catalog.puzzles,
-    isas: catalog.isas,
-    kernelsByBuild: new Map([['wasm-simd128', new Set(catalog.puzzles.flatMap((p) => p.kernels.map((k) => k.key)))]]),
-    peers: PEERS,
-    call: async (request) => call(m, request),
-  };
+  ctx = verifyContextOf(m, { page: true });
 });
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

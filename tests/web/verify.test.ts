@@ -3,23 +3,16 @@
 // the engine's validate, answers by the engine's known, else marked claimed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import type { Catalog } from '../../web/src/share/engine-types';
 import type { ResultRecord, Timing } from '../../web/src/share/schema';
 import { checkAnswers, timingProblem, verifyRecords, type VerifyContext } from '../../web/src/share/verify';
 import { call, loadModule } from './wasm-module';
+import { verifyContextOf } from './verify-context';
 
 let m: SimdPuzzlesModule;
 let ctx: VerifyContext;
 beforeAll(async () => {
   m = await loadModule('simd');
-  const catalog = call<Catalog>(m, { action: 'catalog' });
-  ctx = {
-    puzzles: catalog.puzzles,
-    isas: catalog.isas,
-    kernelsByBuild: new Map([['wasm-simd128', new Set(catalog.puzzles.flatMap((p) => p.kernels.map((k) => k.key)))]]),
-    peers: [],
-    call: async (request) => call(m, request),
-  };
+  ctx = verifyContextOf(m);
 });
 
 // As the harness measures: repetitions calibrated so that a sample lasts about 10 ms.
