@@ -180,14 +180,7 @@ TEST(CephalopodKernels, RandomBoardsAgreeWithTheReference) {
   std::mt19937 rng(2025);
   std::vector<Case> cases;
   for (int i = 0; i < boards; ++i) {
-    std::array<int, kCells> d{};
-    const int dice = i % 9;
-    for (int placed = 0; placed < dice;) {
-      const auto cell = rng() % kCells;
-      if (d[cell]) continue;
-      d[cell] = 1 + static_cast<int>(rng() % 6);
-      ++placed;
-    }
+    const auto d = random_digits(rng, i % 9);
     Case c;
     c.depth = 1 + static_cast<int>(rng() % 14);
     c.digits = d;

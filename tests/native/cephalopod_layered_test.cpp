@@ -177,14 +177,8 @@ TEST(CephalopodLayered, RandomBoardsAgreeWithTheReferenceOnEveryIsa) {
   for (std::size_t i = 0; i < layered.size(); ++i) spaces.push_back(std::make_unique<Workspace>());
   int checked = 0;
   for (int i = 0; i < boards; ++i) {
-    std::array<int, kCells> d{};
     const int dice = static_cast<int>(rng() % 9);
-    for (int placed = 0; placed < dice;) {
-      const auto cell = rng() % kCells;
-      if (d[cell]) continue;
-      d[cell] = 1 + static_cast<int>(rng() % 6);
-      ++placed;
-    }
+    const auto d = random_digits(rng, dice);
     Case c;
     c.depth = 1 + static_cast<int>(rng() % 12);  // deeper: the reference takes seconds a case
     c.digits = d;

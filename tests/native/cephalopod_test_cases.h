@@ -1,8 +1,10 @@
 #pragma once
-// Cephalopod test cases from board text, shared by the kernel tests and the layered kernel's.
+// Cephalopod test cases from board text or at random, shared by the kernel tests and the layered kernel's.
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <string>
 
 #include "puzzles/cephalopod/cephalopod.h"
@@ -18,6 +20,18 @@ inline Case make_case(int depth, const std::string& board) {
   c.digits = d.value();
   c.board = encode(c.digits);
   return c;
+}
+
+// A board with `dice` dice of random values (1..6) on distinct random cells.
+inline std::array<int, kCells> random_digits(std::mt19937& rng, int dice) {
+  std::array<int, kCells> d{};
+  for (int placed = 0; placed < dice;) {
+    const auto cell = rng() % kCells;
+    if (d[cell]) continue;
+    d[cell] = 1 + static_cast<int>(rng() % 6);
+    ++placed;
+  }
+  return d;
 }
 
 }  // namespace sp::cephalopod
