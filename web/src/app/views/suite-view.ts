@@ -37,7 +37,9 @@ const PROFILE_TEXT: Record<SuiteProfile, string> = {
   smoke: 'the smoke profile (#suite?profile=smoke): 3 samples of 1 ms or more per kernel, for tests and a first look; noisier',
 };
 
-const cell = (col: string, label: string, ...content: (Node | string | null)[]) => h('td', { attrs: { 'data-col': col, 'data-label': label } }, ...content);
+// A cell with nothing to say ("–") is left out of a card (styles.css, data-empty).
+const cell = (col: string, label: string, ...content: (Node | string | null)[]) =>
+  h('td', { attrs: { 'data-col': col, 'data-label': label, ...(content.every((c) => c === '–' || c === '' || c === null) ? { 'data-empty': '' } : {}) } }, ...content);
 
 export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMap<string, PuzzleView>) {
   const heading = h('h2', { id: 'suite-heading', attrs: { tabindex: '-1' } }, 'Suite');
@@ -189,7 +191,6 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
         const m = means[c.key];
         return cell(c.key, c.label, ...(m ? [estimateCell(m.ratio, `geometric mean of ${c.title}`), m.count < rows.length ? h('small', { className: 'suite-case' }, `${m.count} of ${rows.length} puzzles`) : null] : ['–']));
       }));
-    for (const td of foot.querySelectorAll('td')) if (!td.textContent) td.setAttribute('data-empty', '');
     return h('div', { className: 'table-wrap suite-table-wrap' },
       h('table', { className: 'results suite-table', attrs: { 'data-table': opts.claim ? 'suite-claimed' : 'suite' } },
         h('caption', { className: 'visually-hidden' }, `${opts.label}: per puzzle, speed ratios (above 1×: the first side is faster)`),
