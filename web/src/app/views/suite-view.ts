@@ -64,7 +64,9 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
   const share = h('div', { className: 'suite-share share-row' }, copy, link, h('span', { className: 'download-group' }, download, format));
   const claimed = h('section', { className: 'suite-claimed', attrs: { 'aria-labelledby': 'suite-claimed-heading' } });
   board.append(boardHeading, boardBody, chartWrap);
-  replaceChildren(el.suite, heading,
+  // Put on the page when the screen first opens: until then a puzzle's tab has the page's only
+  // progress bar and chart.
+  const mount = () => replaceChildren(el.suite, heading,
     h('p', { className: 'hint' }, 'Run all times every puzzle on one quick case: every kernel, in both wasm builds (SIMD128 and the baseline without SIMD), plain JavaScript too where that build is picked on a puzzle’s tab, and chess.js on chess. The scoreboard then sets the best of each side against the others, every ratio with the range both sides’ noise allows.'),
     plan,
     h('div', { className: 'run-row' }, runAll, stop),
@@ -101,6 +103,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
     latest = s;
     showScreen(el, s.screen);
     if (s.screen !== 'suite' || !s.puzzleId) return;
+    if (!heading.isConnected) mount();
     const busy = s.run !== null;
     const ours = s.run?.puzzle === SUITE_RUN;
     runAll.disabled = busy || s.nativeNow.run?.state === 'running' || s.nativeNow.run?.state === 'starting';
