@@ -98,6 +98,7 @@ export class Router {
    * work (its notice carries its progress and its Cancel). */
   private forgetAddress() {
     this.notice(null);
+    this.store.update((s) => withNotice(s, 'suite-link', null)); // its scoreboard stays on the Suite screen
     this.store.update((s) => (s.link?.recheck?.state === 'running' ? s : withLink(s, null)));
   }
 

@@ -180,8 +180,8 @@ export class SuiteController {
 
   /** The shared suite's notice: whose, what could be checked, what was left out. */
   private linkNotice(leftOut: string | null) {
-    const claimed = this.store.get().suite.claimed;
-    if (!claimed) return;
+    const { suite: { claimed }, screen } = this.store.get();
+    if (!claimed || screen !== 'suite') return; // the viewer moved on: the notice went with the address
     const checked = claimed.records.filter((r) => !r.claimed && r.verified !== null).length;
     const wrong = claimed.records.filter((r) => r.verified === false).length;
     const open = claimed.records.filter((r) => r.claimed).length;
