@@ -55,8 +55,6 @@ export interface RunSpec {
   onStep?: (step: RunStep) => void;
 }
 
-
-
 // The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
 // (cpp/core/harness.h), each at least one call.
 const CALLS_PER_KERNEL = 13;
@@ -170,8 +168,8 @@ export class RunController {
     await this.perform({ id, title: puzzle.title, what, steps, showCases: !peerCase });
   }
 
-  /** Performs `spec` as one run (one at a time: false when another is in progress). Its outcome,
-   * and every record it measured. */
+  /** Performs `spec` as one run: its outcome and every record it measured (null: another run is
+   * in progress, one at a time). */
   async perform(spec: RunSpec): Promise<{ outcome: 'finished' | 'stopped' | 'failed'; records: PageRecord[] } | null> {
     if (this.store.get().run) return null;
     const { id, steps } = spec;
@@ -203,7 +201,8 @@ export class RunController {
           // Kernels the case does not apply to were counted in the plan: the bar's total drops.
           tally.total -= Math.max(0, step.kernels * step.cases - (tally.done - startDone));
           landed(step.puzzle, tally.records.slice(before));
-          if (!ok) break;
+          // A build that could not run ends a puzzle's run; the suite goes on with the next step.
+          if (!ok && !spec.several) break;
           continue;
         }
         if (spec.several) this.store.update((s) => ({ ...s, status: `${titles.get(step.puzzle) ?? step.puzzle}, ${step.check.case} · ${step.program.peer.title}` }));
