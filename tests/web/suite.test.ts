@@ -8,6 +8,7 @@ import { readFragment } from '../../web/src/app/fragment';
 import { entryOf, readEntry, SUITE_RUN } from '../../web/src/app/history';
 import type { PuzzleView } from '../../web/src/app/puzzle-view';
 import { ratioText, type RatioEstimate } from '../../web/src/app/ratio';
+import { runProgress } from '../../web/src/app/run-controller';
 import { fastest, geoMean, nativeUsed, planSize, scoreRows, suiteMeans, suitePlan, timeLeft } from '../../web/src/app/suite';
 import type { PeerProgram } from '../../web/src/peers/program';
 import { views } from '../../web/src/puzzles';
@@ -126,6 +127,17 @@ describe('the time left', () => {
     expect(timeLeft(1, 0.5)).toBeNull(); // under 2 s
     expect(timeLeft(10, 0.01)).toBeNull(); // under 2 %
     expect(timeLeft(10, 1)).toBeNull();
+  });
+});
+
+describe('Run all’s progress line', () => {
+  it('names the puzzle, its case, the build and the kernel, and counts the whole suite', () => {
+    const e = { phase: 'sample' as const, puzzle: 'nqueens', case: 'n=12', kernel: 'symmetry', isa: 'scalar', kernel_index: 2, kernel_count: 7, case_index: 1, case_count: 1, sample: 5, samples: 10 };
+    const at = runProgress('simd128', e, 10, 40, 'N-queens');
+    expect(at.text).toBe('N-queens, n=12 · wasm SIMD128 · kernel 2/7 symmetry/scalar · sample 5/10');
+    expect(at.fraction).toBeCloseTo((10 + 1 + 0.5) / 40);
+    // A puzzle's own run keeps its shorter line.
+    expect(runProgress('simd128', e, 0, 7).text).toBe('wasm-simd128 · kernel 2/7 symmetry/scalar · sample 5/10');
   });
 });
 
