@@ -11,15 +11,19 @@
 //        runs in the background once the page is served. full: the harness defaults (>= 11
 //        samples of >= 10 ms), `npm run bench:native`. A full report also satisfies a quick request.
 //
-// While it runs, build/native-bench.status.json says how far it got (the page shows it), and the
-// report is rewritten after each puzzle (atomically), so the page picks up each puzzle's numbers
-// as they land. Progress also goes to the terminal: one rewritten line on a TTY.
+// While it runs, build/native-bench.status.json says how far it got (the page shows it): a fraction
+// of the expected time (lib/bench-progress.mjs: cases weighed by this machine's last run, else a
+// reference run's), the case and kernel now, and the last cases measured. The quickest puzzles go
+// first, and the report is rewritten after each puzzle (atomically), so the page picks up each
+// puzzle's numbers as they land. Progress also goes to the terminal: one rewritten line on a TTY,
+// a line per case otherwise.
 import { createHash } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CpuLoadMeter } from './lib/cpu-load.mjs';
-import { machineFingerprint, nativeBenchLoadPath, nativeBenchMetaPath, nativeBenchPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
+import { BenchProgress, caseKey, expectedSeconds, quickestFirst } from './lib/bench-progress.mjs';
+import { ProgramRun } from './lib/cli-process.mjs';
+import { machineFingerprint, nativeBenchCostsPath, nativeBenchLoadPath, nativeBenchMetaPath, nativeBenchPath, nativeBenchPriorPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
 
 const PROFILES = {
   quick: ['--samples', '5', '--min-sample-ms', '2'],
@@ -55,20 +59,13 @@ function status(state, extra = {}) {
   writeJsonAtomically(nativeBenchStatusPath, { state, profile, started, updated: new Date().toISOString(), total_cases: totalCases, ...extra });
 }
 
-// The compiler or the CLI, each started in a process group of its own (detached), so that
-// stopping it stops what it started too (cmake -> ninja -> cc1plus).
+// The compiler or the CLI (lib/cli-process.mjs: a process group of its own, so that stopping it
+// stops what it started too).
 let child = null;
-function stopChild() {
-  try {
-    if (child?.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
 // Stopped (Ctrl-C on npm start): stop the compiler or the CLI too, and say so to the page.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopChild();
+    child?.stop();
     status('stopped');
     process.exit(130);
   });
@@ -83,10 +80,8 @@ if (build) {
   console.log(`native CLI: building in the background (output in ${relative(process.cwd(), logPath)})`);
   const begun = Date.now();
   for (const command of [['--preset', 'native'], ['--build', '--preset', 'native', '--target', 'simd-puzzles']]) {
-    child = spawn('cmake', command, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    child = new ProgramRun('cmake', command, { cwd: repoRoot, log });
+    const { code } = await child.done;
     if (code !== 0) {
       await new Promise((resolve) => log.end(resolve));
       const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
@@ -123,23 +118,54 @@ if (fresh && !force) {
 writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile, complete: false, date: new Date().toISOString() });
 
 const catalog = JSON.parse(spawnSync(cli, ['list', '--json'], { encoding: 'utf8' }).stdout);
-const puzzles = catalog.puzzles.map((p) => ({ id: p.id, cases: p.bench_cases.length }));
-totalCases = puzzles.reduce((n, p) => n + p.cases, 0);
+// Weighted by how long each case is expected to take (lib/bench-progress.mjs), and the quickest
+// puzzles first: the page gets most puzzles' numbers in the first minutes.
+const costs = readJson(nativeBenchCostsPath) ?? {};
+const plan = catalog.puzzles.map((p) => ({ puzzle: p.id, cases: p.bench_cases.map((c) => c.name) }));
+const expected = expectedSeconds(plan, profile, costs, readJson(nativeBenchPriorPath));
+const puzzles = quickestFirst(plan, expected.seconds);
+totalCases = plan.reduce((n, p) => n + p.cases.length, 0);
 started = new Date().toISOString();
+const progress = new BenchProgress(expected.seconds);
 const tty = process.stdout.isTTY;
 
 let casesBefore = 0;
+// The last cases measured, newest first, for the page (how long each took, how busy the CPU was).
+const recent = [];
+const minutes = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
-// Reads the CLI's JSON progress events (--progress-json) for the status file and the terminal.
-function onEvent(puzzle, event) {
-  const within = event.phase === 'sample' && event.samples ? event.sample / event.samples : 0;
-  const caseFraction = (event.kernel_index - 1 + within) / Math.max(1, event.kernel_count);
-  const done = casesBefore + (event.case_index - 1) + caseFraction;
-  const fraction = Math.min(1, done / totalCases);
-  const line = `native bench (${profile}) ${(100 * fraction).toFixed(0).padStart(3)}%  ${puzzle} ${event.case}  ${event.kernel}/${event.isa}`;
-  if (tty) process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 100) - 1)}`);
-  status('running', { phase: 'bench', fraction, puzzle, case: event.case, kernel: `${event.kernel}/${event.isa}` });
-  return line;
+function writeStatus(current) {
+  const left = progress.secondsLeft();
+  status('running', {
+    phase: 'bench',
+    fraction: progress.fraction(),
+    weights: expected.source,
+    cores: load.cores || undefined,
+    cases_done: casesBefore + (current ? current.caseIndex - 1 : 0),
+    ...(left === null ? {} : { seconds_left: Math.round(left) }),
+    ...(current ? {
+      puzzle: current.puzzle,
+      case: current.name,
+      puzzle_case: current.caseIndex,
+      puzzle_cases: current.caseCount,
+      kernel: current.kernel,
+      kernel_index: current.kernelIndex,
+      kernel_count: current.kernelCount,
+    } : {}),
+    recent,
+  });
+}
+
+// The costs of this run's finished cases, for the next run's weights (written as they come:
+// a stopped run still teaches the next one).
+const costsNow = { ...costs, [profile]: { ...(costs[profile] ?? {}) } };
+function caseEnded(ended, puzzle, name, others) {
+  if (!ended) return;
+  costsNow[profile][ended.key] = Math.round(ended.seconds * 1000) / 1000;
+  writeJsonAtomically(nativeBenchCostsPath, costsNow);
+  recent.unshift({ puzzle, case: name, seconds: Math.round(ended.seconds * 10) / 10, ...(others === null ? {} : { others_cores: Math.round(others * 100) / 100 }) });
+  recent.length = Math.min(recent.length, 5);
+  if (!tty) console.log(`native bench (${profile}) ${(100 * progress.fraction()).toFixed(0).padStart(3)}%  ${puzzle} ${name}: ${ended.seconds.toFixed(1)} s`);
 }
 
 let report = null;
@@ -148,45 +174,41 @@ let failed = false;
 // measured on a shared CPU): written beside the report, as it grows.
 const load = { cores: 0, cases: {} };
 rmSync(nativeBenchLoadPath, { force: true });
-for (const { id, cases } of puzzles) {
+console.log(`native bench (${profile}): ${totalCases} cases, ${puzzles.map((p) => p.puzzle).join(', ')}; ${expected.source === 'none' ? 'no expected times known yet' : `expected times from ${expected.source === 'this machine' ? 'this machine\'s last run' : 'the project\'s reference run'}`}`);
+for (const { puzzle: id, cases } of puzzles) {
   const part = join(repoRoot, 'build', `native-bench.${id}.json`);
-  child = spawn(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  const meter = new CpuLoadMeter(child.pid);
-  load.cores = meter.cores;
-  const endCase = (name) => {
-    const others = meter.window();
-    if (name && others !== null) load.cases[`${id}|${name}`] = Math.round(others * 100) / 100;
+  let current = null; // { name (the event's), caseIndex, ... }
+  const endCase = () => {
+    if (!current) return;
+    const others = child.meter?.window() ?? null;
+    if (others !== null) load.cases[`${id}|${current.name}`] = Math.round(others * 100) / 100;
+    caseEnded(progress.endCase(), id, current.name, others);
   };
-  let pending = '';
-  let lastCase = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    pending += chunk;
-    let nl;
-    while ((nl = pending.indexOf('\n')) >= 0) {
-      const text = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
-      let event;
-      try {
-        event = JSON.parse(text);
-      } catch {
-        // The CLI's own messages (a kernel that failed) pass through; its "wrote FILE" does not.
-        if (text.trim() && !text.startsWith('wrote ')) console.error(`\n${text}`);
-        continue;
+  child = new ProgramRun(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], {
+    measureLoad: true,
+    // The CLI's own messages (a kernel that failed) pass through; its "wrote FILE" does not.
+    onText: (text) => {
+      if (text.trim() && !text.startsWith('wrote ')) console.error(`\n${text}`);
+    },
+    onEvent: (event) => {
+      // One CLI per puzzle: its case_index counts this puzzle's cases, in the catalog's order.
+      const name = cases[event.case_index - 1];
+      if (!current || current.caseIndex !== event.case_index) {
+        endCase();
+        progress.startCase(caseKey(id, name ?? event.case));
       }
-      const line = onEvent(id, event);
-      if (event.case !== lastCase) {
-        if (!tty) console.log(line);
-        endCase(lastCase);
-      } else {
-        meter.sample();
-      }
-      lastCase = event.case;
-    }
+      current = { puzzle: id, name: event.case, caseIndex: event.case_index, caseCount: event.case_count, kernel: `${event.kernel}/${event.isa}`, kernelIndex: event.kernel_index, kernelCount: event.kernel_count };
+      const fraction = progress.fraction();
+      const line = `native bench (${profile}) ${(100 * fraction).toFixed(0).padStart(3)}%  ${id} ${event.case_index}/${event.case_count} ${event.case}  ${current.kernel} ${event.kernel_index}/${event.kernel_count}`;
+      if (tty) process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 100) - 1)}`);
+      writeStatus(current);
+    },
   });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  endCase(lastCase);
-  casesBefore += cases;
+  load.cores = child.meter?.cores ?? 0;
+  const { code } = await child.done;
+  endCase();
+  progress.finishAll(cases.map((name) => caseKey(id, name)));
+  casesBefore += cases.length;
   const partReport = readJson(part);
   rmSync(part, { force: true });
   if (code !== 0 || !partReport) {
@@ -198,6 +220,7 @@ for (const { id, cases } of puzzles) {
     writeJsonAtomically(nativeBenchLoadPath, load);
     writeJsonAtomically(nativeBenchPath, report);
   }
+  writeStatus(null);
 }
 if (tty) process.stdout.write('\r\x1b[K');
 writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile, complete: !failed, date: new Date().toISOString() });

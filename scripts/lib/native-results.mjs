@@ -18,6 +18,11 @@ export const nativeBenchStatusPath = join(repoRoot, 'build', 'native-bench.statu
 // How busy other programs kept the CPU while each case was measured (scripts/lib/cpu-load.mjs):
 // { cores, cases: { "<puzzle>|<case>": <cores others used> } }.
 export const nativeBenchLoadPath = join(repoRoot, 'build', 'native-bench.load.json');
+// Seconds each case took in this machine's last benchmarks, by profile (the next run's progress
+// weights: lib/bench-progress.mjs): { quick?: { "<puzzle>|<case name>": s }, full?: {...} }.
+export const nativeBenchCostsPath = join(repoRoot, 'build', 'native-bench.costs.json');
+// The same from one run on the project's VM, for a machine that has not measured yet.
+export const nativeBenchPriorPath = join(repoRoot, 'scripts', 'lib', 'native-bench-prior.json');
 
 export function machineFingerprint() {
   let machineId = '';

@@ -18,6 +18,21 @@ describe('the server’s CPU load meter', () => {
     expect(others).toBeGreaterThan(0.3); // the loop alone kept one core busy for the window
     expect(others).toBeLessThanOrEqual(meter.cores);
   });
+
+  it.runIf(process.platform === 'linux')('counts a whole process tree as ours, a child in a group of its own too (a browser’s)', async () => {
+    const quiet = spawn('sleep', ['3'], { detached: true, stdio: 'ignore' });
+    const byGroup = new CpuLoadMeter(quiet.pid);
+    const byTree = new CpuLoadMeter(process.pid, { tree: true });
+    // Detached: its own process group, yet a descendant of this process.
+    const busy = spawn(process.execPath, ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);'], { detached: true, stdio: 'ignore' });
+    const tick = setInterval(() => byTree.sample(), 100); // readings while the child lives
+    await new Promise((resolve) => busy.on('close', resolve));
+    clearInterval(tick);
+    const notOurs = byGroup.window() as number;
+    const othersOfTree = byTree.window() as number;
+    quiet.kill();
+    expect(notOurs - othersOfTree).toBeGreaterThan(0.2);
+  });
 });
 
 describe('the page’s reading of it', () => {

@@ -4,7 +4,7 @@
 // NATIVE_REPORT_COMMAND). Each is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
 import { importBrowserReport } from './browser-import';
-import { cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
+import { benchProgressText, cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
 import { caseOnScreen, puzzleStateOf } from './state/selectors';
 import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
@@ -48,9 +48,7 @@ export class NativeFeed {
         }
         return;
       }
-      const where = st.puzzle ? ` (now ${st.puzzle}${st.case ? ` ${st.case}` : ''})` : '';
-      const doing = st.phase === 'build' ? 'Building the native CLI on this machine; native numbers follow' : `Measuring native numbers on this machine: ${Math.round(100 * st.fraction)} %${where}. They appear here as each puzzle finishes`;
-      this.notice('native-progress', { text: `${doing}; browser timings taken meanwhile share the CPU with it.`, kind: 'info' });
+      this.notice('native-progress', { ...benchProgressText(st), kind: 'info' });
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   }

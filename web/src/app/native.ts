@@ -74,15 +74,30 @@ export function parseReport(text: string, accept: 'native' | 'any' = 'native'): 
   return { ok: true, report: { ...parsed.data, records }, ...(count ? { unreadable: { count, reasons: [...reasons] } } : {}) };
 }
 
-/** How far the server's background native benchmark got (build/native-bench.status.json). */
+/** How far the server's background native benchmark got (build/native-bench.status.json, written
+ * by scripts/native-bench.mjs). */
 export interface ServedBenchStatus {
   state: 'running' | 'done' | 'failed' | 'stopped';
   /** While running: building the native CLI (a first `npm start` serves the page before it has
    * one) or measuring with it. */
   phase: 'build' | 'bench';
+  /** Of the expected time (cases weighed by how long they took before), not of the case count. */
   fraction: number;
+  /** Where the weights came from: this machine's last run, the project's reference run, or none
+   * (then the fraction counts cases). */
+  weights?: 'this machine' | 'prior' | 'none';
+  secondsLeft?: number;
   puzzle?: string;
   case?: string;
+  /** The case's place among its puzzle's cases, and the kernel being timed. */
+  puzzleCase?: number;
+  puzzleCases?: number;
+  kernel?: string;
+  kernelIndex?: number;
+  kernelCount?: number;
+  /** The last cases measured, newest first: how long each took, how busy others kept the CPU. */
+  recent: { puzzle: string; case: string; seconds: number; othersCores?: number }[];
+  cores?: number;
 }
 
 export interface ServedNative {
@@ -92,13 +107,56 @@ export interface ServedNative {
   status: ServedBenchStatus | null;
 }
 
-function readStatus(value: unknown): ServedBenchStatus | null {
+export function readBenchStatus(value: unknown): ServedBenchStatus | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   if (v.state !== 'running' && v.state !== 'done' && v.state !== 'failed' && v.state !== 'stopped') return null;
   const text = (x: unknown) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, 120)) : undefined);
+  const count = (x: unknown, max: number) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max ? x : undefined);
+  const seconds = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 && x < 1e7 ? x : undefined);
   const fraction = typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0;
-  return { state: v.state, phase: v.phase === 'build' ? 'build' : 'bench', fraction, puzzle: text(v.puzzle), case: text(v.case) };
+  const weights = v.weights === 'this machine' || v.weights === 'prior' || v.weights === 'none' ? v.weights : undefined;
+  const recent = (Array.isArray(v.recent) ? v.recent.slice(0, 5) : []).flatMap((r: unknown) => {
+    const x = (r ?? {}) as Record<string, unknown>;
+    const puzzle = text(x.puzzle);
+    const name = text(x.case);
+    const took = seconds(x.seconds);
+    const others = seconds(x.others_cores);
+    return puzzle && name && took !== undefined ? [{ puzzle, case: name, seconds: took, ...(others === undefined ? {} : { othersCores: others }) }] : [];
+  });
+  const optional = {
+    weights, secondsLeft: seconds(v.seconds_left), puzzle: text(v.puzzle), case: text(v.case),
+    puzzleCase: count(v.puzzle_case, 1e5), puzzleCases: count(v.puzzle_cases, 1e5),
+    kernel: text(v.kernel), kernelIndex: count(v.kernel_index, 1e4), kernelCount: count(v.kernel_count, 1e4), cores: count(v.cores, 4096),
+  };
+  return {
+    state: v.state, phase: v.phase === 'build' ? 'build' : 'bench', fraction, recent,
+    ...Object.fromEntries(Object.entries(optional).filter(([, x]) => x !== undefined)),
+  };
+}
+
+const duration = (s: number) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+
+/**
+ * The background benchmark's progress in words: the share of the expected time (or of the cases,
+ * where nothing says how long they take), the time left, the case and kernel now; and a line for
+ * each case measured last (how long it took; "shared CPU" where others kept the CPU busy).
+ */
+export function benchProgressText(st: ServedBenchStatus): { text: string; lines: string[] } {
+  if (st.phase === 'build') return { text: 'Building the native CLI on this machine; native numbers follow; browser timings taken meanwhile share the CPU with it.', lines: [] };
+  const share = `${Math.round(100 * st.fraction)} % ${st.weights === 'none' || st.weights === undefined ? 'of the cases' : 'of the expected time'}`;
+  const left = st.secondsLeft !== undefined ? `, about ${duration(st.secondsLeft)} left` : '';
+  const place = st.puzzleCase && st.puzzleCases ? `, case ${st.puzzleCase} of ${st.puzzleCases}` : '';
+  const kernel = st.kernel ? `, kernel ${st.kernel}${st.kernelIndex && st.kernelCount ? ` (${st.kernelIndex} of ${st.kernelCount})` : ''}` : '';
+  const now = st.puzzle ? ` (now ${st.puzzle}${place}: ${st.case ?? ''}${kernel})` : '';
+  const lines = st.recent.slice(0, 3).map((r) => {
+    const shared = r.othersCores !== undefined && st.cores !== undefined && cpuWasShared(r.othersCores, st.cores) ? ', shared CPU' : '';
+    return `${r.puzzle} ${r.case}: measured in ${duration(r.seconds)}${shared}`;
+  });
+  return {
+    text: `Measuring native numbers on this machine: ${share}${left}${now}. They appear here as each puzzle finishes; browser timings taken meanwhile share the CPU with it.`,
+    lines,
+  };
 }
 
 /** The server's CPU load by case, if it sent a readable one (bounded: numbers only, at most a
@@ -149,7 +207,7 @@ export async function fetchServedNative(): Promise<ServedNative | null> {
   } catch {
     return null;
   }
-  const status = readStatus(body.status);
+  const status = readBenchStatus(body.status);
   if (!body.available) return { native: null, status };
   const parsed = parseReport(JSON.stringify(body.report));
   if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
