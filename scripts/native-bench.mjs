@@ -1,7 +1,11 @@
 // The native side of the page's comparisons: `simd-puzzles bench`, puzzle by puzzle, into
 // build/native-bench.json, unless that file is already up to date with this exact binary.
 //
-//   node scripts/native-bench.mjs [--profile quick|full] [--force] [--build]
+//   node scripts/native-bench.mjs [--profile quick|full] [--force] [--build] [--puzzle ID]... [--case LABEL]...
+//
+// --puzzle, --case (repeatable; bench:compare passes them on): measure only these puzzles, or these
+//        bench cases (a name or an alias), keeping the other cases' numbers of the same binary in
+//        the report (a check in minutes, not an hour).
 //
 // --build (what `npm start` passes): build the native CLI first, here in the background, since the
 //        page needs only the wasm builds to be served; the compiler's output goes to
@@ -34,6 +38,9 @@ const args = process.argv.slice(2);
 const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : 'full';
 const force = args.includes('--force');
 const build = args.includes('--build');
+const only = args.flatMap((a, i) => (args[i - 1] === '--puzzle' ? [a] : []));
+const onlyCases = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
+const partial = only.length > 0 || onlyCases.length > 0;
 if (!(profile in PROFILES)) {
   console.error(`native-bench: unknown profile '${profile}' (quick or full)`);
   process.exit(2);
@@ -113,15 +120,38 @@ if (fresh && !force) {
   process.exit(0);
 }
 
+const catalog = JSON.parse(spawnSync(cli, ['list', '--json'], { encoding: 'utf8' }).stdout);
+const unknown = only.find((id) => !catalog.puzzles.some((p) => p.id === id));
+if (unknown) {
+  console.error(`native-bench: no puzzle '${unknown}' (known: ${catalog.puzzles.map((p) => p.id).join(', ')})`);
+  process.exit(2);
+}
+const labelsOf = (c) => [c.name, ...(c.alias ? [c.alias] : [])];
+const unknownCase = onlyCases.find((label) => !catalog.puzzles.some((p) => p.bench_cases.some((c) => labelsOf(c).includes(label))));
+if (unknownCase) {
+  console.error(`native-bench: no bench case '${unknownCase}'`);
+  process.exit(2);
+}
+// Some puzzles or cases only: the other cases' numbers stay, if they are of this binary on this
+// machine; the report is as complete as it was, and of the weaker profile if the two differ.
+const sameBinary = meta && meta.binarySha256 === binarySha256 && meta.fingerprint === fingerprint;
+const kept = partial && sameBinary ? readJson(nativeBenchPath) : null;
+const keptLoad = kept ? readJson(nativeBenchLoadPath) : null;
+const finalProfile = kept && meta.profile !== profile ? 'quick' : profile;
+const completeBefore = partial ? Boolean(kept && meta.complete) : true;
+
 // Written before the first puzzle: the report is rewritten as puzzles finish, and the page labels
 // it "same machine" from this fingerprint while it grows.
-writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile, complete: false, date: new Date().toISOString() });
+writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: false, date: new Date().toISOString() });
 
-const catalog = JSON.parse(spawnSync(cli, ['list', '--json'], { encoding: 'utf8' }).stdout);
 // Weighted by how long each case is expected to take (lib/bench-progress.mjs), and the quickest
 // puzzles first: the page gets most puzzles' numbers in the first minutes.
 const costs = readJson(nativeBenchCostsPath) ?? {};
-const plan = catalog.puzzles.map((p) => ({ puzzle: p.id, cases: p.bench_cases.map((c) => c.name) }));
+const chosen = (c) => !onlyCases.length || labelsOf(c).some((label) => onlyCases.includes(label));
+const plan = catalog.puzzles
+  .filter((p) => !only.length || only.includes(p.id))
+  .map((p) => ({ puzzle: p.id, cases: p.bench_cases.filter(chosen).map((c) => c.name) }))
+  .filter((p) => p.cases.length);
 const expected = expectedSeconds(plan, profile, costs, readJson(nativeBenchPriorPath));
 const puzzles = quickestFirst(plan, expected.seconds);
 totalCases = plan.reduce((n, p) => n + p.cases.length, 0);
@@ -132,7 +162,6 @@ const tty = process.stdout.isTTY;
 let casesBefore = 0;
 // The last cases measured, newest first, for the page (how long each took, how busy the CPU was).
 const recent = [];
-const minutes = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
 function writeStatus(current) {
   const left = progress.secondsLeft();
@@ -168,11 +197,11 @@ function caseEnded(ended, puzzle, name, others) {
   if (!tty) console.log(`native bench (${profile}) ${(100 * progress.fraction()).toFixed(0).padStart(3)}%  ${puzzle} ${name}: ${ended.seconds.toFixed(1)} s`);
 }
 
-let report = null;
+let report = kept?.records ? kept : null;
 let failed = false;
 // How busy other programs kept the CPU while each case was measured (the page marks the cases
 // measured on a shared CPU): written beside the report, as it grows.
-const load = { cores: 0, cases: {} };
+const load = { cores: keptLoad?.cores ?? 0, cases: { ...(keptLoad?.cases ?? {}) } };
 rmSync(nativeBenchLoadPath, { force: true });
 console.log(`native bench (${profile}): ${totalCases} cases, ${puzzles.map((p) => p.puzzle).join(', ')}; ${expected.source === 'none' ? 'no expected times known yet' : `expected times from ${expected.source === 'this machine' ? 'this machine\'s last run' : 'the project\'s reference run'}`}`);
 for (const { puzzle: id, cases } of puzzles) {
@@ -184,7 +213,8 @@ for (const { puzzle: id, cases } of puzzles) {
     if (others !== null) load.cases[`${id}|${current.name}`] = Math.round(others * 100) / 100;
     caseEnded(progress.endCase(), id, current.name, others);
   };
-  child = new ProgramRun(cli, ['bench', id, '--json', part, '--progress-json', ...PROFILES[profile]], {
+  const caseArgs = onlyCases.length ? cases.flatMap((name) => ['--case', name]) : [];
+  child = new ProgramRun(cli, ['bench', id, ...caseArgs, '--json', part, '--progress-json', ...PROFILES[profile]], {
     measureLoad: true,
     // The CLI's own messages (a kernel that failed) pass through; its "wrote FILE" does not.
     onText: (text) => {
@@ -216,14 +246,17 @@ for (const { puzzle: id, cases } of puzzles) {
     console.error(`\nnative-bench: simd-puzzles bench ${id} failed (exit ${code}); the other puzzles go on`);
   }
   if (partReport) {
-    report = report ? { ...report, records: [...report.records, ...partReport.records] } : partReport;
+    // A case measured now replaces its earlier numbers (kept from a run of only some cases); the
+    // environment is the newest measurement's (the same machine and binary as any kept).
+    const now = new Set(partReport.records.map((r) => `${r.puzzle}|${r.case_key}`));
+    report = report ? { ...partReport, records: [...report.records.filter((r) => !now.has(`${r.puzzle}|${r.case_key}`)), ...partReport.records] } : partReport;
     writeJsonAtomically(nativeBenchLoadPath, load);
     writeJsonAtomically(nativeBenchPath, report);
   }
   writeStatus(null);
 }
 if (tty) process.stdout.write('\r\x1b[K');
-writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile, complete: !failed, date: new Date().toISOString() });
+writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: !failed && completeBefore, date: new Date().toISOString() });
 status(failed ? 'failed' : 'done', { fraction: 1 });
 console.log(`native-bench: ${report?.records.length ?? 0} native results (${profile} profile) in ${nativeBenchPath}`);
 process.exit(failed ? 1 : 0);

@@ -77,17 +77,18 @@ export class CpuLoadMeter {
   }
 
   /** Takes a reading (at most every 250 ms); the window ends at the last one taken. */
-  sample() {
-    if (this.last && Date.now() - this.last.at < 250) return;
+  sample(force = false) {
+    if (!force && this.last && Date.now() - this.last.at < 250) return;
     const now = this.snapshot();
     // The group's ticks only grow while it lives; a reading after it ended would lose them.
     if (now && (!this.last || now.own >= this.last.own)) this.last = now;
   }
 
   /** The cores other programs kept busy on average since the window began (null: unknown), and a
-   * new window from the last reading on. */
+   * new window from the last reading on. Always a fresh reading: a case shorter than the readings'
+   * spacing still gets its own window. */
   window() {
-    this.sample();
+    this.sample(true);
     const { start, last } = this;
     this.start = last;
     if (!start || !last || last.total <= start.total) return null;

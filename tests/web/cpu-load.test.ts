@@ -19,6 +19,14 @@ describe('the server’s CPU load meter', () => {
     expect(others).toBeLessThanOrEqual(meter.cores);
   });
 
+  it.runIf(process.platform === 'linux')('gives a case shorter than the readings’ spacing a window of its own', () => {
+    const meter = new CpuLoadMeter(process.pid, { tree: true });
+    meter.window();
+    const end = Date.now() + 80;
+    while (Date.now() < end); // a short case: 80 ms, under the 250 ms between readings
+    expect(meter.window()).not.toBeNull();
+  });
+
   it.runIf(process.platform === 'linux')('counts a whole process tree as ours, a child in a group of its own too (a browser’s)', async () => {
     const quiet = spawn('sleep', ['3'], { detached: true, stdio: 'ignore' });
     const byGroup = new CpuLoadMeter(quiet.pid);
