@@ -203,15 +203,22 @@ for (const puzzle of new Set(runs.simd128.records.map((r) => r.puzzle))) {
     }
   }
 }
+// Records marked where their side's CPU was shared, and ratios read as the page reads them (its
+// own functions, in the page: web/src/bench.ts).
+const marked = (records, load) => page.evaluate(([r, l]) => window.simdPuzzles.markShared(r, l), [records, load ?? null]);
+const ratioTexts = (pairs) => page.evaluate((p) => window.simdPuzzles.ratios(p), pairs);
 // SpiderMonkey against V8 (and each against native), SIMD128 build, kernel by kernel.
 const engineRows = [];
 const engineSummary = [];
 if (engines.v8 && engines.spidermonkey) {
   const sm = engines.spidermonkey.runs;
   const same = (a, b) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa;
-  const smRecords = await page.evaluate(([r, l]) => window.simdPuzzles.markShared(r, l), [sm.simd128.records, browserLoad['spidermonkey|simd128'] ?? null]);
-  for (const c of compared.simd128) {
-    const other = smRecords.find((r) => same(r, c.record));
+  const smRecords = await marked(sm.simd128.records, browserLoad['spidermonkey|simd128']);
+  const others = compared.simd128.map((c) => smRecords.find((r) => same(r, c.record)) ?? null);
+  // SpiderMonkey ÷ native and SpiderMonkey ÷ V8, with their ranges (V8 ÷ native came with compare).
+  const texts = await ratioTexts(compared.simd128.flatMap((c, i) => [[others[i], c.native], [others[i], c.record]]));
+  for (const [i, c] of compared.simd128.entries()) {
+    const other = others[i];
     const v8 = c.record.timing?.median_ns ?? null;
     const spider = other?.timing?.median_ns ?? null;
     const nat = c.native?.timing?.median_ns ?? null;
@@ -219,8 +226,7 @@ if (engines.v8 && engines.spidermonkey) {
       puzzle: c.record.puzzle, case: runs.simd128.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
       nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
       native: nat, v8, spidermonkey: spider,
-      v8Ratio: c.ratio, spidermonkeyRatio: nat != null && spider ? nat / spider : null,
-      smOverV8: v8 != null && spider ? v8 / spider : null,
+      v8Ratio: c.ratioText, spidermonkeyRatio: texts[2 * i], smOverV8: texts[2 * i + 1],
       verified: c.record.verified !== false && other?.verified !== false,
       cpu: cpuCell([['native', c.native], ['V8', c.record], ['SpiderMonkey', other]]),
     });
@@ -238,14 +244,27 @@ if (engines.v8 && engines.spidermonkey) {
     }
   }
 }
+// wasm ÷ JS: each JavaScript kernel against the same kernel id in SIMD128 (where it has one), its
+// native counterpart, and the case's fastest SIMD128 kernel; every side marked with its CPU.
+const jsMarked = await marked(jsRecords, browserLoad[`${primary}|js`]);
+const wasmMarked = compared.simd128.map((c) => c.record);
+const nativeMarked = await marked(nativeRecords, native.cpu_load);
+const jsPairs = jsMarked.map((js) => {
+  const inCase = wasmMarked.filter((r) => r.case_key === js.case_key && r.timing && r.verified !== false);
+  const same = inCase.find((r) => r.kernel === js.kernel && r.isa === js.isa) ?? null;
+  const best = [...inCase].sort((a, b) => a.timing.median_ns - b.timing.median_ns)[0] ?? null;
+  const nat = nativeMarked.find((r) => r.case_key === js.case_key && r.kernel === js.kernel && r.isa === js.isa && r.timing) ?? null;
+  return { js, same, nat, best };
+});
+const jsTexts = await ratioTexts(jsPairs.flatMap(({ js, same, nat, best }) => [[same, js], [nat, js], [best, js]]));
 for (const e of Object.values(engines)) await e.browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
 // pair on case_key (the engine's identity; the label may be shortened).
 const fmt = (ns) => (ns == null ? '–' : ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toPrecision(3)} µs` : ns < 1e9 ? `${(ns / 1e6).toPrecision(3)} ms` : `${(ns / 1e9).toPrecision(3)} s`);
-// A bare ratio, for the engine comparison and geometric means below; each wasm ÷ native row's
-// ratio comes with its range from the page's own ratioText (c.ratioText).
+// A bare ratio, for the geometric means and the peers below; every kernel's ratio comes with its
+// range from the page's own ratioText (c.ratioText, ratioTexts).
 const ratio = (r) => (r == null ? '–' : `${r.toFixed(2)}×`);
 const rows = [];
 for (const c of compared.simd128) {
@@ -323,14 +342,9 @@ if (peerRows.length) {
 // wasm ÷ JS: each JavaScript kernel against the same kernel id in SIMD128 (where it has one) and
 // against the case's fastest SIMD128 kernel, with the native counterpart.
 const jsHeader = ['puzzle', 'case', 'JS kernel', 'JS', 'same kernel SIMD128', 'wasm ÷ JS', 'native (same kernel)', 'native ÷ JS', 'best SIMD128', 'best wasm ÷ JS'];
-const jsTable = jsRecords.map((js) => {
-  const inCase = runs.simd128.records.filter((r) => r.case_key === js.case_key && r.timing && r.verified !== false);
-  const same = inCase.find((r) => r.kernel === js.kernel && r.isa === js.isa);
-  const best = [...inCase].sort((a, b) => a.timing.median_ns - b.timing.median_ns)[0];
-  const nat = nativeRecords.find((r) => r.case_key === js.case_key && r.kernel === js.kernel && r.isa === js.isa && r.timing);
-  const over = (r) => (r ? ratio(js.timing.median_ns / r.timing.median_ns) : '–');
+const jsTable = jsPairs.map(({ js, same, nat, best }, i) => {
   return [js.puzzle, runs.simd128.aliases[js.case] ?? js.case, `${js.kernel}${js.verified === true ? '' : js.verified === false ? ' (WRONG)' : ' (unchecked)'}`, fmt(js.timing?.median_ns),
-    fmt(same?.timing.median_ns), over(same), fmt(nat?.timing.median_ns), over(nat), best ? `${fmt(best.timing.median_ns)} (${best.kernel}/${best.isa})` : '–', over(best)];
+    fmt(same?.timing.median_ns), jsTexts[3 * i], fmt(nat?.timing.median_ns), jsTexts[3 * i + 1], best ? `${fmt(best.timing.median_ns)} (${best.kernel}/${best.isa})` : '–', jsTexts[3 * i + 2]];
 });
 if (jsTable.length) {
   console.log('\nwasm ÷ JS (speed of wasm relative to the page\'s plain-JavaScript kernels, same case):');
@@ -346,10 +360,11 @@ function describe(environment) {
   return environment.engine ? `${environment.engine.browser} (${environment.engine.name} ${environment.engine.version})` : environment.user_agent;
 }
 const engineHeader = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'V8', 'V8 ÷ native', 'SpiderMonkey', 'SpiderMonkey ÷ native', 'SpiderMonkey ÷ V8', 'CPU (others\' cores)'];
-const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), ratio(r.v8Ratio), fmt(r.spidermonkey), ratio(r.spidermonkeyRatio), ratio(r.smOverV8), r.cpu]);
-const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (the medians\' speed ratios, without ranges: > 1 means the first is faster; read them with the CPU column):';
-const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean)', 'range'];
-const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), ratio(e.geomean), `${ratio(e.min)}–${ratio(e.max)}`]);
+const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), r.v8Ratio, fmt(r.spidermonkey), r.spidermonkeyRatio, r.smOverV8, r.cpu]);
+const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (speed ratios with their ranges, read as above: > 1 means the first is faster):';
+const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean of the medians\' ratios)', 'range over the kernels'];
+// Medians' ratios without ranges: doubtful, in words, where any side had a shared CPU.
+const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), `${ratio(e.geomean)}${anyShared ? ', doubtful' : ''}`, `${ratio(e.min)}–${ratio(e.max)}`]);
 if (engineRows.length) {
   console.log(`\n${engineTitle}`);
   const w = engineHeader.map((h, i) => Math.max(h.length, ...engineTable.map((t) => t[i].length)));

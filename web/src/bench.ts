@@ -82,6 +82,11 @@ const api = {
   markShared(records: PageRecord[], load: unknown): PageRecord[] {
     return markSharedCpu(records, readCpuLoad(load)) as PageRecord[];
   },
+  /** Speed ratios as the page shows them, with their range and doubt: for each [a, b], a's speed
+   * relative to b's (b's time over a's), "–" where either is missing. */
+  ratios(pairs: [PageRecord | null, PageRecord | null][]): string[] {
+    return pairs.map(([a, b]) => (a && b ? ratioText(ratioOf(a, b)) : '–'));
+  },
   /** A load in the Native panel's words: how many cases were measured on a shared CPU. */
   loadText(load: unknown): { shared: boolean; text: string } | null {
     const read = readCpuLoad(load);
