@@ -96,3 +96,11 @@ export class CpuLoadMeter {
     return Math.max(0, Math.min(1, others)) * this.cores;
   }
 }
+
+/** Whether other programs used so much of the CPU that a one-thread measurement may have been
+ * slowed: less than one and a half cores were left to it (on 2 cores: others above half a core).
+ * The page's rule (web/src/app/native.ts, cpuWasShared), here for the server's re-measuring;
+ * tests/web/cpu-load.test.ts holds the two together. */
+export function cpuWasShared(othersCores, cores) {
+  return othersCores > Math.max(0.25, cores - 1.5);
+}

@@ -5,7 +5,7 @@
 // /etc/machine-id, hashed) next to the JSON, and the server compares it with the machine it runs
 // on at request time. A JSON copied from elsewhere, or imported in the page, never gets it.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,5 +63,8 @@ export function nativeBenchResponse() {
   } catch {
     sameMachine = false;
   }
-  return { available: true, sameMachine, report, status, cpu_load: readJson(nativeBenchLoadPath) };
+  // Changes whenever the report is rewritten, also when a case measured again replaces its numbers
+  // (the count of records stays): the page takes the report again.
+  const revision = statSync(nativeBenchPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return { available: true, sameMachine, report, status, cpu_load: readJson(nativeBenchLoadPath), revision };
 }

@@ -138,6 +138,14 @@ describe('the page’s words for it', () => {
     expect(lines).toEqual(['cephalopod board=000000000 depth=30: measured in 63 s, shared CPU', 'cephalopod board=000000000 depth=20: measured in 4.3 s']);
   });
 
+  it('say, in the last phase, how many shared-CPU cases were measured again and what it waits for', () => {
+    const st = readBenchStatus({ state: 'running', phase: 'remeasure', fraction: 0.5, remeasure_done: 1, remeasure_total: 2, waiting: true, others_now: 1.2, cores: 2, puzzle: 'nqueens', case: 'n=12', recent: [] })!;
+    expect(st.phase).toBe('remeasure');
+    expect(benchProgressText(st).text).toBe('Measuring again the native cases measured on a shared CPU, one at a time when the CPU is quiet: 1 of 2 done, waiting for a quiet CPU (other programs use 1.2 of 2 cores) to measure nqueens n=12. Measure natively now goes first.');
+    // Without a count it is not that phase.
+    expect(readBenchStatus({ state: 'running', phase: 'remeasure' })!.phase).toBe('bench');
+  });
+
   it('say "of the cases" where nothing weighed them, and read a hostile status safely', () => {
     expect(benchProgressText(readBenchStatus({ ...served, weights: 'none', seconds_left: undefined })!).text).toMatch(/40 % of the cases \(now/);
     const odd = readBenchStatus({ ...served, seconds_left: -5, puzzle_case: 1.5, recent: [{ puzzle: 'x' }, 7, null, { puzzle: 'p', case: 'c', seconds: 1 }] })!;

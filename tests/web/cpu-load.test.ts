@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
-import { CpuLoadMeter } from '../../scripts/lib/cpu-load.mjs';
+import { CpuLoadMeter, cpuWasShared as serverSaysShared } from '../../scripts/lib/cpu-load.mjs';
+// @ts-expect-error: plain ESM helper of the scripts
+import { sharedCases } from '../../scripts/lib/remeasure.mjs';
 import { cpuLoadText, cpuWasShared, markSharedCpu, readCpuLoad } from '../../web/src/app/native';
 import type { ResultRecord } from '../../web/src/share/schema';
 
@@ -51,6 +53,18 @@ describe('the page’s reading of it', () => {
     expect(cpuWasShared(0.6, 2)).toBe(true);
     expect(cpuWasShared(2, 8)).toBe(false);
     expect(cpuWasShared(7, 8)).toBe(true);
+    // The server, which measures again what the page marks, uses the same rule.
+    for (const cores of [1, 2, 4, 8, 64])
+      for (let others = 0; others <= cores; others += cores / 40) expect(serverSaysShared(others, cores)).toBe(cpuWasShared(others, cores));
+  });
+
+  it('has the server measure again the cases the page marks, the busiest first', () => {
+    const load = { cores: 2, cases: { 'nqueens|n=12': 0.6, 'nqueens|n=8': 0.1, 'cube|op=a b': 1.8, 'x|y': 'busy' } };
+    expect(sharedCases(load)).toEqual([
+      { key: 'cube|op=a b', puzzle: 'cube', label: 'op=a b', others: 1.8 },
+      { key: 'nqueens|n=12', puzzle: 'nqueens', label: 'n=12', others: 0.6 },
+    ]);
+    expect(sharedCases(null)).toEqual([]);
   });
 
   it('marks the records of the cases measured on a shared CPU, and says how many in words', () => {

@@ -27,21 +27,22 @@ export class NativeFeed {
    * land, without a reload; a report the user imports stops it.
    */
   async follow() {
-    let taken = -1;
+    let taken = '';
     for (;;) {
       const served = await fetchServedNative();
       if (this.importedByUser) return;
       if (!served) return this.takeShipped(); // a static host: no server measures anything
       if (served.error) this.notice('served-native', { text: served.error, kind: 'error' });
-      const records = served.native?.report.records.length ?? -1;
-      if (served.native && records !== taken) {
-        taken = records;
+      // A report that grew, or was rewritten (a case measured again on a quiet CPU).
+      const version = `${served.native?.report.records.length ?? -1}@${served.revision ?? ''}`;
+      if (served.native && version !== taken) {
+        taken = version;
         await this.take(served.native, 'served-native');
       }
       const st = served.status;
       this.store.update((s) => ({ ...s, nativeMeasuring: st?.state === 'running' ? st : null }));
       if (st?.state !== 'running') {
-        if (taken >= 0) this.notice('native-progress', null);
+        if (taken) this.notice('native-progress', null);
         if (st?.state === 'failed') {
           const what = st.phase === 'build' ? 'The native CLI did not build on the server' : 'The native benchmark on the server failed for some puzzles';
           this.notice('native-progress', { text: `${what}: see the terminal of npm start.`, kind: 'error' });
