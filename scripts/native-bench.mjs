@@ -119,10 +119,15 @@ const meta = readJson(nativeBenchMetaPath);
 const fresh =
   meta && existsSync(nativeBenchPath) && meta.complete && meta.binarySha256 === binarySha256 && meta.fingerprint === fingerprint &&
   (meta.profile === profile || meta.profile === 'full');
-if (fresh && !force) {
+// Up to date: nothing to measure, but with --remeasure the cases an earlier run measured on a
+// shared CPU still get their second measurement.
+const upToDate = Boolean(fresh && !force);
+if (upToDate) {
   console.log(`native-bench: up to date with this binary (${meta.profile} profile, measured ${meta.date}); skipping`);
-  writeJsonAtomically(nativeBenchStatusPath, { state: 'done', profile: meta.profile, fraction: 1, updated: new Date().toISOString() });
-  process.exit(0);
+  if (!remeasure) {
+    writeJsonAtomically(nativeBenchStatusPath, { state: 'done', profile: meta.profile, fraction: 1, updated: new Date().toISOString() });
+    process.exit(0);
+  }
 }
 
 const catalog = JSON.parse(spawnSync(cli, ['list', '--json'], { encoding: 'utf8' }).stdout);
@@ -140,14 +145,14 @@ if (unknownCase) {
 // Some puzzles or cases only: the other cases' numbers stay, if they are of this binary on this
 // machine; the report is as complete as it was, and of the weaker profile if the two differ.
 const sameBinary = meta && meta.binarySha256 === binarySha256 && meta.fingerprint === fingerprint;
-const kept = partial && sameBinary ? readJson(nativeBenchPath) : null;
+const kept = (partial || upToDate) && sameBinary ? readJson(nativeBenchPath) : null;
 const keptLoad = kept ? readJson(nativeBenchLoadPath) : null;
-const finalProfile = kept && meta.profile !== profile ? 'quick' : profile;
-const completeBefore = partial ? Boolean(kept && meta.complete) : true;
+const finalProfile = upToDate ? meta.profile : kept && meta.profile !== profile ? 'quick' : profile;
+const completeBefore = partial || upToDate ? Boolean(kept && meta.complete) : true;
 
 // Written before the first puzzle: the report is rewritten as puzzles finish, and the page labels
 // it "same machine" from this fingerprint while it grows.
-writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: false, date: new Date().toISOString() });
+if (!upToDate) writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: false, date: new Date().toISOString() });
 
 // Weighted by how long each case is expected to take (lib/bench-progress.mjs), and the quickest
 // puzzles first: the page gets most puzzles' numbers in the first minutes.
@@ -158,7 +163,7 @@ const plan = catalog.puzzles
   .map((p) => ({ puzzle: p.id, cases: p.bench_cases.filter(chosen).map((c) => c.name) }))
   .filter((p) => p.cases.length);
 const expected = expectedSeconds(plan, profile, costs, readJson(nativeBenchPriorPath));
-const puzzles = quickestFirst(plan, expected.seconds);
+const puzzles = upToDate ? [] : quickestFirst(plan, expected.seconds);
 totalCases = plan.reduce((n, p) => n + p.cases.length, 0);
 started = new Date().toISOString();
 const progress = new BenchProgress(expected.seconds);
@@ -218,8 +223,8 @@ let failed = false;
 // How busy other programs kept the CPU while each case was measured (the page marks the cases
 // measured on a shared CPU): written beside the report, as it grows.
 const load = { cores: keptLoad?.cores ?? 0, cases: { ...(keptLoad?.cases ?? {}) } };
-rmSync(nativeBenchLoadPath, { force: true });
-console.log(`native bench (${profile}): ${totalCases} cases, ${puzzles.map((p) => p.puzzle).join(', ')}; ${expected.source === 'none' ? 'no expected times known yet' : `expected times from ${expected.source === 'this machine' ? 'this machine\'s last run' : 'the project\'s reference run'}`}`);
+writeJsonAtomically(nativeBenchLoadPath, load); // what is kept, or nothing yet
+if (!upToDate) console.log(`native bench (${profile}): ${totalCases} cases, ${puzzles.map((p) => p.puzzle).join(', ')}; ${expected.source === 'none' ? 'no expected times known yet' : `expected times from ${expected.source === 'this machine' ? 'this machine\'s last run' : 'the project\'s reference run'}`}`);
 for (const { puzzle: id, cases } of puzzles) {
   const part = join(repoRoot, 'build', `native-bench.${id}.json`);
   let current = null; // { name (the event's), caseIndex, ... }
@@ -266,8 +271,10 @@ for (const { puzzle: id, cases } of puzzles) {
   writeStatus(null);
 }
 if (tty) process.stdout.write('\r\x1b[K');
-writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: !failed && completeBefore, date: new Date().toISOString() });
-console.log(`native-bench: ${report?.records.length ?? 0} native results (${profile} profile) in ${nativeBenchPath}`);
+if (!upToDate) {
+  writeJsonAtomically(nativeBenchMetaPath, { generatedBy: 'npm start', binarySha256, fingerprint, profile: finalProfile, complete: !failed && completeBefore, date: new Date().toISOString() });
+  console.log(`native-bench: ${report?.records.length ?? 0} native results (${profile} profile) in ${nativeBenchPath}`);
+}
 if (remeasure && report) await remeasureShared();
 status(failed ? 'failed' : 'done', { fraction: 1 });
 process.exit(failed ? 1 : 0);
