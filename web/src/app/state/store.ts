@@ -58,6 +58,8 @@ export interface PuzzleState {
 
 export interface Notice {
   text: string;
+  /** Lines under the text (the native benchmark's last cases). */
+  lines?: readonly string[];
   kind: 'error' | 'info';
   /** A button the notice offers besides dismissing it: cancelling the work it reports on. */
   action?: 'cancel-recheck';
