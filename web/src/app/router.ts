@@ -11,6 +11,7 @@ import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state
 import type { LinkState, SuiteLinkState } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import type { Engine } from './engine';
+import { copyToClipboard } from './dom';
 import { readFragment } from './fragment';
 import type { ParamsChecker } from './params-checker';
 import { listOf, recordSet } from './state/records';
@@ -169,12 +170,7 @@ export class Router {
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
     const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
     const url = `${await this.linkAddress()}#${fragment}`;
-    let copied = true;
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      copied = false;
-    }
+    const copied = await copyToClipboard(url);
     this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
   }
 

@@ -10,6 +10,7 @@ import { portableRecord } from '../share/export';
 import type { ResultRecord, SuiteLinkState } from '../share/schema';
 import { checkAnswers, type PageRecord } from '../share/verify';
 import { resultsFile, saveFile, type DownloadFormat } from './download';
+import { copyToClipboard } from './dom';
 import type { Engine } from './engine';
 import { SUITE_RUN } from './history';
 import type { RunController, RunStep } from './run-controller';
@@ -118,12 +119,7 @@ export class SuiteController {
     });
     const { fragment, kept, leftOut } = await encodeLinkWithin(mine.records.map(linkRecord), state);
     const url = `${await this.linkAddress()}#${fragment}`;
-    let copied = true;
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      copied = false;
-    }
+    const copied = await copyToClipboard(url);
     const what = `${kept.length} results${leftOut ? ` (${leftOut} left out to keep the link short)` : ''}`;
     this.store.update((x) => withStatus(withSuite(x, (su) => ({ ...su, shareUrl: url })), copied ? `Suite link copied (${url.length} characters, ${what}).` : `Copy the suite link from the field (the clipboard is not available here; ${what}).`));
   }
