@@ -14,9 +14,11 @@ import type { PeerProgram } from '../../web/src/peers/program';
 import { views } from '../../web/src/puzzles';
 import type { Build } from '../../web/src/share/builds';
 import { decodeLink, encodeLink } from '../../web/src/share/codec';
+import { nativeLinkRecord } from '../../web/src/share/export';
 import type { CatalogPuzzle } from '../../web/src/share/engine-types';
 import type { Environment } from '../../web/src/share/schema';
-import type { PageRecord } from '../../web/src/share/verify';
+import { screenRecords, type PageRecord } from '../../web/src/share/verify';
+import { verifyContextOf } from './verify-context';
 import { call, loadModule } from './wasm-module';
 
 beforeAll(() => learnIsas([{ name: 'scalar', bits: 0 }, { name: 'sse4.1', bits: 128 }, { name: 'simd128', bits: 128 }, { name: 'avx2', bits: 256 }, { name: 'peer', bits: 0 }]));
@@ -210,6 +212,38 @@ describe('the suite’s address, link and history entry', () => {
     expect(empty).toMatchObject({ kind: 'error', message: expect.stringContaining('the suite in the link is not valid: suite.records') });
     const extra = await decodeLink(`#${await encodeLink({ ...link, suite: { ...link.suite, run: 'now' } } as never)}`);
     expect(extra.kind).toBe('error');
+  });
+
+  it('a native record keeps its shared-CPU mark through the link, bounded; links without it still open', async () => {
+    const shared = { others_cores: 1.2, cores: 2 };
+    const native = rec('symmetry', 'avx2', 'native', 800, { cpu_shared: shared, measured_now: true });
+    const carried = nativeLinkRecord(native);
+    expect(carried.cpu_shared).toEqual(shared);
+    expect(carried).not.toHaveProperty('measured_now');
+    expect(nativeLinkRecord(rec('symmetry', 'avx2', 'native', 800))).not.toHaveProperty('cpu_shared');
+    const { case_key: _k, ...portable } = nqueens;
+    const nativeEnv: Environment = { ...environment, side: 'native', build: 'native', arch: 'x86_64' };
+    const link = (records: unknown[]) => ({ v: 1 as const, suite: { profile: 'full' as const, environment, records: [portable], native: { environment: nativeEnv, records } } });
+    const decoded = await decodeLink(`#${await encodeLink(link([carried]) as never)}`);
+    expect(decoded.kind).toBe('suite');
+    const got = decoded.kind === 'suite' ? decoded.state.suite.native!.records[0]! : null;
+    expect(got?.cpu_shared).toEqual(shared);
+    // A link made before the mark was carried still opens, unmarked.
+    const { cpu_shared: _s, ...old } = carried;
+    expect((await decodeLink(`#${await encodeLink(link([old]) as never)}`)).kind).toBe('suite');
+    // Bounded and validated like every other field.
+    for (const bad of [{ others_cores: 3, cores: 2 }, { others_cores: -1, cores: 2 }, { others_cores: 1, cores: 0 }, { others_cores: 1, cores: 2, note: 'x' }, { others_cores: '1', cores: 2 }])
+      expect((await decodeLink(`#${await encodeLink(link([{ ...carried, cpu_shared: bad }]) as never)}`)).kind, JSON.stringify(bad)).toBe('error');
+    // The viewer screens it like any claim and keeps the mark: the ratio from it is doubtful, as the
+    // sharer's was.
+    const ctx = verifyContextOf(await loadModule('simd'));
+    const screened = await screenRecords(decoded.kind === 'suite' ? decoded.state.suite.native!.records : [], 'report', ctx);
+    expect(screened.rejected).toEqual([]);
+    expect(screened.records[0]!.cpu_shared).toEqual(shared);
+    const mine = (await screenRecords([portable], 'link', ctx)).records;
+    const row = scoreRows(mine, screened.records)[0]!;
+    expect(row.ratios.native?.doubtful).toContain('native measured while other programs used 1.2 of 2 cores');
+    expect(ratioText(row.ratios.native)).toContain('doubtful');
   });
 
   it('a Run all’s history entry holds every puzzle’s records; a puzzle’s entry still only its own', () => {

@@ -6,7 +6,7 @@ import type { PuzzleView } from './puzzle-view';
 import { describeBrowser } from '../share/js-engine';
 import { encodeLinkWithin } from '../share/codec';
 import type { CatalogPuzzle } from '../share/engine-types';
-import { portableRecord } from '../share/export';
+import { nativeLinkRecord, portableRecord } from '../share/export';
 import type { ResultRecord, SuiteLinkState } from '../share/schema';
 import { checkAnswers, type PageRecord } from '../share/verify';
 import { resultsFile, saveFile, type DownloadFormat } from './download';
@@ -23,8 +23,8 @@ import { helperBuild, leftOutText, withEngineWorker, type Verifier } from './tru
 /** The native records of every puzzle the page holds (served, imported or measured now). */
 export const allNative = (s: PageState): PageRecord[] => catalogPuzzles(s).flatMap((p) => nativeRecords(s, p.id));
 
-/** A record as a link or file carries it: without what only this page knows (a claim mark, a
- * peer's start-up time, how busy the CPU was, "measured now"). */
+/** A browser record as a link carries it: without what only this page knows (a claim mark, a
+ * peer's start-up time). Native ones keep their shared-CPU mark (nativeLinkRecord). */
 const linkRecord = ({ cpu_shared: _shared, measured_now: _now, ...r }: PageRecord): ResultRecord => portableRecord(r);
 
 export class SuiteController {
@@ -111,7 +111,7 @@ export class SuiteController {
       this.store.update((x) => withStatus(x, 'Nothing to share yet: press Run all first.'));
       return;
     }
-    const native = nativeUsed(scoreRows(mine.records, allNative(s))).map(linkRecord);
+    const native = nativeUsed(scoreRows(mine.records, allNative(s))).map(nativeLinkRecord);
     const nativeEnvironment = s.native?.source.report.environment ?? s.nativeNow.environment;
     const state = (records: ResultRecord[]): SuiteLinkState => ({
       v: 1,

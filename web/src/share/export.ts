@@ -1,13 +1,20 @@
 // Results as files: the JSON of a native report (`simd-puzzles bench --json`, the same schema, so
 // it imports back like one) and CSV with the columns `simd-puzzles bench --csv` writes
 // (cpp/core/csv.cpp, the same columns and number spelling: tests/e2e/export.test.ts compares them).
-import { REPORT_SCHEMA, type Environment, type Report, type ResultRecord } from './schema';
+import { REPORT_SCHEMA, type Environment, type Report, type ResultRecord, type SuiteNativeRecord } from './schema';
 import type { PageRecord } from './verify';
 
 /** A record as it leaves the page: without what only this page knows (a claim mark, a peer's
  * start-up time). Share links and exported files carry the same. */
 export function portableRecord({ claimed: _claimed, startup_ns: _startup, ...record }: PageRecord): ResultRecord {
   return record;
+}
+
+/** A native record as a suite link carries it (share/schema.ts, SuiteNativeRecordSchema): portable,
+ * keeping how busy the CPU was while it was measured, so the viewer's ratios from it are doubtful
+ * as the sharer's were; "measured now" is this page's own news and stays here. */
+export function nativeLinkRecord({ measured_now: _now, cpu_shared, ...record }: PageRecord): SuiteNativeRecord {
+  return { ...portableRecord(record), ...(cpu_shared ? { cpu_shared: { others_cores: cpu_shared.others_cores, cores: cpu_shared.cores } } : {}) };
 }
 
 /** The viewer's records as a report (`environment`: the browser's, engine included). */

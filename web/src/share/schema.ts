@@ -126,6 +126,16 @@ export const LinkStateSchema = z
   .strict();
 export type LinkState = z.infer<typeof LinkStateSchema>;
 
+// How busy other programs kept the CPU while a native record was measured (share/verify.ts,
+// CpuShare): a suite link's native records keep it, so the viewer's ratios from them are marked
+// doubtful as the sharer's were. Optional: links made before it was carried still open.
+export const CpuShareSchema = z
+  .object({ others_cores: finite.min(0).max(4096), cores: z.number().int().min(1).max(4096) })
+  .strict()
+  .refine((c) => c.others_cores <= c.cores, 'others_cores: more than the machine’s cores');
+export const SuiteNativeRecordSchema = RecordSchema.extend({ cpu_shared: CpuShareSchema.optional() }).strict();
+export type SuiteNativeRecord = z.infer<typeof SuiteNativeRecordSchema>;
+
 // A suite's scoreboard as a link (the Suite screen's Copy link, app/suite-controller.ts): the
 // sharer's browser records of every puzzle, and the native records their scoreboard compared
 // with (each row's best native kernel and the same kernel natively). Claims, all of it.
@@ -139,7 +149,7 @@ export const SuiteLinkStateSchema = z
         profile: z.enum(['full', 'smoke']),
         environment: EnvironmentSchema,
         records: z.array(RecordSchema).min(1).max(MAX_SUITE_RECORDS),
-        native: z.object({ environment: EnvironmentSchema, records: z.array(RecordSchema).max(MAX_SUITE_NATIVE_RECORDS) }).strict().nullable(),
+        native: z.object({ environment: EnvironmentSchema, records: z.array(SuiteNativeRecordSchema).max(MAX_SUITE_NATIVE_RECORDS) }).strict().nullable(),
       })
       .strict(),
   })
