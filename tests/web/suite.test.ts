@@ -3,6 +3,7 @@
 // real catalog (every puzzle's suite case a benchmark case), and suite links and history entries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
+import { ratioBar } from '../../web/src/app/chart';
 import { learnIsas } from '../../web/src/app/compare';
 import { readFragment } from '../../web/src/app/fragment';
 import { entryOf, readEntry, SUITE_RUN } from '../../web/src/app/history';
@@ -140,6 +141,20 @@ describe('Run all’s progress line', () => {
     expect(at.fraction).toBeCloseTo((10 + 1 + 0.5) / 40);
     // A puzzle's own run keeps its shorter line.
     expect(runProgress('simd128', e, 0, 7).text).toBe('wasm-simd128 · kernel 2/7 symmetry/scalar · sample 5/10');
+  });
+});
+
+describe('the chart’s bars', () => {
+  it('run over each ratio’s range with its estimate inside, finite and positive for a log axis', () => {
+    expect(ratioBar(estimate(2, 1.5, 3))).toEqual({ lo: 1.5, hi: 3, value: 2 });
+    // A range holding 1 is drawn across the 1× line, as the table reads it "≈ 1×".
+    const across = ratioBar(estimate(1.1, 0.8, 1.4))!;
+    expect(across.lo).toBeLessThan(1);
+    expect(across.hi).toBeGreaterThan(1);
+    // A range open at an end is drawn to a cap; no ratio, no bar.
+    expect(ratioBar(estimate(2, 0, Infinity), 100)).toEqual({ lo: 0.02, hi: 200, value: 2 });
+    expect(ratioBar(null)).toBeNull();
+    expect(ratioBar(estimate(0, 0, 0))).toBeNull();
   });
 });
 

@@ -68,25 +68,81 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
   });
 }
 
-/** The Suite's chart: one group of bars per puzzle, one bar per ratio (speed, log scale, 1× the
- * line where neither side is faster), each bar's tooltip the ratio with its range (ratio.ts). */
+/** Where a ratio's bar runs: its range, made finite and positive for a log axis (a range open
+ * at one end, from a timing with no spread below or above, is drawn to `cap` times its estimate;
+ * its tooltip and the table say ∞). Null for no ratio. */
+export function ratioBar(r: RatioEstimate | null, cap = 100): { lo: number; hi: number; value: number } | null {
+  if (!r || !Number.isFinite(r.value) || r.value <= 0) return null;
+  const lo = r.lo > 0 ? Math.min(r.lo, r.value) : r.value / cap;
+  const hi = Number.isFinite(r.hi) ? Math.max(r.hi, r.value) : r.value * cap;
+  return { lo, hi, value: r.value };
+}
+
+/** The Suite's chart: one group of floating bars per puzzle, one per ratio, each from the low to
+ * the high end of its range (ratio.ts) with a dark line at the medians' ratio, on a log scale with
+ * a dashed line at 1×: a bar across that line is a ratio the table reads "≈ 1×". */
 export function drawRatioChart(canvas: HTMLCanvasElement, previous: Chart | null, labels: readonly string[], series: readonly { label: string; colour: string; ratios: readonly (RatioEstimate | null)[] }[]): Chart {
   previous?.destroy();
-  const shown = series.filter((x) => x.ratios.some((r) => r && Number.isFinite(r.value) && r.value > 0));
+  const shown = series.filter((x) => x.ratios.some((r) => ratioBar(r) !== null));
+  const bars = shown.map((x) => x.ratios.map((r) => ratioBar(r)));
   return new Chart(canvas, {
     type: 'bar',
     data: {
       labels: [...labels],
-      datasets: shown.map((x) => ({ label: x.label, backgroundColor: x.colour, data: x.ratios.map((r) => (r && Number.isFinite(r.value) && r.value > 0 ? r.value : null)) })),
+      datasets: shown.map((x, i) => ({
+        label: x.label,
+        backgroundColor: `${x.colour}99`,
+        borderColor: x.colour,
+        borderWidth: 1,
+        borderSkipped: false,
+        data: bars[i]!.map((b) => (b ? [b.lo, b.hi] : null)) as unknown as number[],
+      })),
     },
     options: {
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'speed ratio (log scale; above 1×: wasm faster)' }, ticks: { callback: (v) => `${formatRatioNumber(Number(v))}×` } } },
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'speed ratio, its range (log scale; above 1×: wasm faster)' }, ticks: { callback: (v) => `${formatRatioNumber(Number(v))}×` } } },
       plugins: {
         tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${ratioText(shown[ctx.datasetIndex]?.ratios[ctx.dataIndex] ?? null)}` } },
       },
     },
+    plugins: [{
+      // The estimate inside each bar, and the 1× line (where neither side is faster).
+      id: 'ratio-estimates',
+      afterDatasetsDraw(chart) {
+        const y = chart.scales.y;
+        if (!y) return;
+        const g = chart.ctx;
+        g.save();
+        const one = y.getPixelForValue(1);
+        if (one >= chart.chartArea.top && one <= chart.chartArea.bottom) {
+          g.setLineDash([5, 4]);
+          g.strokeStyle = '#555';
+          g.lineWidth = 1;
+          g.beginPath();
+          g.moveTo(chart.chartArea.left, one);
+          g.lineTo(chart.chartArea.right, one);
+          g.stroke();
+          g.setLineDash([]);
+        }
+        g.strokeStyle = '#111';
+        g.lineWidth = 3;
+        bars.forEach((series, i) => {
+          if (!chart.isDatasetVisible(i)) return;
+          chart.getDatasetMeta(i).data.forEach((bar, j) => {
+            const b = series[j];
+            if (!b) return;
+            const { x, width } = bar.getProps(['x', 'width'], true) as { x: number; width: number };
+            const at = y.getPixelForValue(b.value);
+            g.beginPath();
+            g.moveTo(x - width / 2, at);
+            g.lineTo(x + width / 2, at);
+            g.stroke();
+          });
+        });
+        g.restore();
+      },
+    }],
   });
 }

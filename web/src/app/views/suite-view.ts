@@ -54,7 +54,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
   const board = h('section', { className: 'suite-board', attrs: { 'aria-labelledby': 'suite-board-heading' } });
   const boardHeading = h('h3', { id: 'suite-board-heading', attrs: { tabindex: '-1' } }, 'Scoreboard');
   const boardBody = h('div', {});
-  const chartCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': 'speed ratios per puzzle (the table above gives each with its range)' } });
+  const chartCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': 'speed ratios per puzzle, each drawn as its range: a bar from the low to the high end that both sides’ noise allows, a dark line at the medians’ ratio, and a dashed line at 1× (a bar across it reads ≈ 1× in the table above, which gives every number)' } });
   const chartWrap = h('div', { className: 'chart-wrap suite-chart' }, chartCanvas);
   const format = h('select', { id: 'suite-download-format', attrs: { 'aria-label': 'download format' } },
     h('option', { attrs: { value: 'json' } }, 'JSON (imports back)'), h('option', { attrs: { value: 'csv' } }, 'CSV'));
