@@ -10,7 +10,7 @@ import { entryOf, readEntry, SUITE_RUN } from '../../web/src/app/history';
 import type { PuzzleView } from '../../web/src/app/puzzle-view';
 import { ratioText, type RatioEstimate } from '../../web/src/app/ratio';
 import { runProgress } from '../../web/src/app/run-controller';
-import { fastest, geoMean, nativeUsed, planSize, scoreRows, suiteMeans, suitePlan, timeLeft } from '../../web/src/app/suite';
+import { fastest, geoMean, isSuiteReport, nativeUsed, planSize, scoreRows, suiteMeans, suitePlan, timeLeft } from '../../web/src/app/suite';
 import type { PeerProgram } from '../../web/src/peers/program';
 import { views } from '../../web/src/puzzles';
 import type { Build } from '../../web/src/share/builds';
@@ -259,6 +259,13 @@ describe('the suite’s address, link and history entry', () => {
     const row = scoreRows(mine, screened.records)[0]!;
     expect(row.ratios.native?.doubtful).toContain('native measured while other programs used 1.2 of 2 cores');
     expect(ratioText(row.ratios.native)).toContain('doubtful');
+  });
+
+  it('an imported browser report of several puzzles is a suite’s (the Suite screen shows it); one puzzle’s or a native one is not', () => {
+    const report = (side: 'wasm' | 'native', records: PageRecord[]) => ({ schema: 'simd-puzzles.report/2' as const, environment: { ...environment, side }, records });
+    expect(isSuiteReport(report('wasm', [nqueens, cube]))).toBe(true);
+    expect(isSuiteReport(report('wasm', [nqueens, nqueens]))).toBe(false);
+    expect(isSuiteReport(report('native', [nqueens, cube]))).toBe(false);
   });
 
   it('a Run all’s history entry holds every puzzle’s records; a puzzle’s entry still only its own', () => {

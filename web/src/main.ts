@@ -65,7 +65,7 @@ async function start() {
   const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile));
   suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
   const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format) };
-  const native = new NativeFeed(store, verifier);
+  const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName));
   const actions: Actions = {
     editParams: (id, params) => void checker.edit(id, params),
     pickFile: (id, file) => checker.pickFile(id, file),

@@ -2,10 +2,12 @@
 // serves the report, app/native.ts), shipped with a static site (native-report.json, measured on
 // the builder's machine; only where no server measures), or imported by the user (a file from
 // NATIVE_REPORT_COMMAND). Each is re-checked like a link before any of it shows (app/trust.ts).
+import type { Report } from '../share/schema';
 import { neutralizeBidi } from '../share/text';
 import { importBrowserReport } from './browser-import';
 import { benchProgressText, cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
 import { caseOnScreen, puzzleStateOf } from './state/selectors';
+import { isSuiteReport } from './suite';
 import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
 
@@ -18,6 +20,9 @@ export class NativeFeed {
   constructor(
     private readonly store: Store,
     private readonly verifier: Verifier,
+    /** A browser's results of several puzzles (the Suite's Download results, imported back): the
+     * Suite screen shows them as a claimed scoreboard (SuiteController.openFile). */
+    private readonly openSuiteFile: (report: Report, fileName: string) => Promise<void> = async () => {},
   ) {}
 
   /**
@@ -126,7 +131,13 @@ export class NativeFeed {
       this.notice('import', { text: `Could not import results: ${neutralizeBidi(result.error)}`, kind: 'error' });
       return;
     }
-    if (result.report.environment.side === 'wasm') return importBrowserReport(this.store, this.verifier, result);
+    if (result.report.environment.side === 'wasm') {
+      // A suite's scoreboard shows on the Suite screen; each puzzle's tab holds its records as a
+      // puzzle's import does.
+      const suite = isSuiteReport(result.report) ? this.openSuiteFile(result.report, neutralizeBidi(result.fileName ?? 'a file')) : null;
+      await Promise.all([importBrowserReport(this.store, this.verifier, result), suite]);
+      return;
+    }
     this.importedByUser = true;
     this.notice('native-progress', null);
     await this.take({ ...result, fileName: result.fileName && neutralizeBidi(result.fileName) }, 'import');

@@ -7,7 +7,7 @@ import { describeBrowser } from '../share/js-engine';
 import { encodeLinkWithin } from '../share/codec';
 import type { CatalogPuzzle } from '../share/engine-types';
 import { nativeLinkRecord, portableRecord } from '../share/export';
-import type { ResultRecord, SuiteLinkState } from '../share/schema';
+import type { Environment, Report, ResultRecord, SuiteLinkState } from '../share/schema';
 import { checkAnswers, type PageRecord } from '../share/verify';
 import { resultsFile, saveFile, type DownloadFormat } from './download';
 import { copyToClipboard } from './dom';
@@ -130,21 +130,33 @@ export class SuiteController {
    * engine; what fails is left out with the reason), the answers then re-checked in the
    * background. Nothing runs from a link.
    */
-  async openLink(link: SuiteLinkState) {
+  openLink(link: SuiteLinkState) {
+    return this.openClaimed({ environment: link.suite.environment, profile: link.suite.profile, records: link.suite.records, native: link.suite.native, from: null });
+  }
+
+  /** A suite's results from a file (its Download results, imported back through the picker):
+   * the same claimed scoreboard as a link's, screened the same way. The file holds no native
+   * numbers and no profile; nothing runs. */
+  openFile(report: Report, fileName: string) {
+    return this.openClaimed({ environment: report.environment, profile: null, records: report.records, native: null, from: fileName });
+  }
+
+  private async openClaimed(from: { environment: Environment; profile: SuiteProfile | null; records: readonly ResultRecord[]; native: SuiteLinkState['suite']['native']; from: string | null }) {
     const turn = ++this.turn;
     this.store.update((s) => ({ ...s, screen: 'suite' }));
-    const { records, rejected } = await this.verifier.screen(link.suite.records, 'link');
-    const native = link.suite.native ? await this.verifier.screen(link.suite.native.records, 'report') : { records: [], rejected: [] };
+    const { records, rejected } = await this.verifier.screen(from.records, 'link');
+    const native = from.native ? await this.verifier.screen(from.native.records, 'report') : { records: [], rejected: [] };
     if (turn !== this.turn) return;
     const left = [...rejected, ...native.rejected];
     if (!records.length) {
-      this.notice(`Could not open the shared suite: none of its results passed the checks (${leftOutText(left)}).`, 'error');
+      this.notice(`Could not ${from.from ? `show the suite from ${from.from}` : 'open the shared suite'}: none of its results passed the checks (${leftOutText(left)}).`, 'error');
       return;
     }
     const claimed: ClaimedSuite = {
-      environment: link.suite.environment,
-      nativeEnvironment: link.suite.native?.environment ?? null,
-      profile: link.suite.profile,
+      environment: from.environment,
+      nativeEnvironment: from.native?.environment ?? null,
+      profile: from.profile,
+      from: from.from,
       records,
       native: native.records,
       recheck: 'running',
@@ -182,7 +194,7 @@ export class SuiteController {
     const wrong = claimed.records.filter((r) => r.verified === false).length;
     const open = claimed.records.filter((r) => r.claimed).length;
     const progress = claimed.recheck === 'running' ? 're-checking their answers in the background' : claimed.recheck === 'failed' ? 'their answers could not be re-checked here' : `answers re-checked here: ${checked}${wrong ? ` (${wrong} wrong)` : ''}, claimed only: ${open}${open ? ' (Run all settles them with your own reference runs)' : ''}`;
-    const text = `Shared suite: ${claimed.records.length} results from another browser (${describeBrowser(claimed.environment)}), shown as their claimed scoreboard; their timings are claims that passed the plausibility checks; ${progress}${leftOut ? `; ${leftOut}` : ''}.`;
+    const text = `${claimed.from ? `Suite from ${claimed.from}` : 'Shared suite'}: ${claimed.records.length} results ${claimed.from ? 'measured in' : 'from another browser'} (${describeBrowser(claimed.environment)}), shown as ${claimed.from ? 'a' : 'their'} claimed scoreboard; their timings are claims that passed the plausibility checks; ${progress}${leftOut ? `; ${leftOut}` : ''}.`;
     this.notice(text, leftOut ? 'error' : 'info');
   }
 

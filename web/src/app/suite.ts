@@ -8,6 +8,7 @@ import type { PeerProgram } from '../peers/program';
 import { BUILDS, recordBuild, WASM_BUILDS, type Build } from '../share/builds';
 import type { CatalogPuzzle } from '../share/engine-types';
 import { isPeerRecord } from '../share/peers';
+import type { Report } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, type Counterpart } from './compare';
 import type { PuzzleView } from './puzzle-view';
@@ -180,4 +181,10 @@ export function nativeUsed(rows: readonly ScoreRow[]): PageRecord[] {
     if (row.sameKernel) out.add(row.sameKernel.record);
   }
   return [...out];
+}
+
+/** Whether an imported browser report is a suite's results (its Download results): only the Suite
+ * writes one file of several puzzles, a puzzle's tab one of its own. */
+export function isSuiteReport(report: Report): boolean {
+  return report.environment.side === 'wasm' && new Set(report.records.map((r) => r.puzzle)).size > 1;
 }

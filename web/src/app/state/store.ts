@@ -157,7 +157,10 @@ export interface ClaimedSuite {
   /** The sharer's browser, and the machine of the native numbers their scoreboard used. */
   environment: Environment;
   nativeEnvironment: Environment | null;
-  profile: SuiteProfile;
+  /** Null where it is not known (a file does not say). */
+  profile: SuiteProfile | null;
+  /** The file it came from (Download results, imported back), or null for a link. */
+  from: string | null;
   /** Their browser records and the native records their scoreboard compared with (claims both). */
   records: readonly PageRecord[];
   native: readonly PageRecord[];

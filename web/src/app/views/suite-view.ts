@@ -170,11 +170,11 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
         h('p', { className: 'hint' }, `Profile: ${PROFILE_TEXT[s.suite.profile]}. On this project’s 2-core VM the full Run all took about 17 s while other work shared its cores (README, “Suite”).`)));
   }
 
-  function header(browser: Environment | null, native: Environment | null, origin: string | null, profile: SuiteProfile, state: string): HTMLElement {
+  function header(browser: Environment | null, native: Environment | null, origin: string | null, profile: SuiteProfile | null, state: string, noNative = 'no native numbers on this page yet'): HTMLElement {
     return h('dl', { className: 'suite-env', attrs: { 'aria-label': 'where these numbers were measured' } },
       h('div', {}, h('dt', {}, 'browser'), h('dd', { attrs: { 'data-env': 'suite-browser' } }, browser ? `${describeBrowser(browser)} · ${machineOf(browser)}${browser.cross_origin_isolated ? ' · cross-origin isolated' : ''}` : 'unknown')),
-      h('div', {}, h('dt', {}, 'native'), h('dd', { attrs: { 'data-env': 'suite-native' } }, native ? `${native.cpu} · ${native.compiler}${origin ? ` (${origin})` : ''}` : 'no native numbers on this page yet')),
-      h('div', {}, h('dt', {}, 'run'), h('dd', {}, `${PROFILE_TEXT[profile].split(' (')[0]}${state === 'running' ? ' · running' : state === 'stopped' ? ' · stopped before the end: the rows show what it measured' : state === 'failed' ? ' · failed' : ''}`)));
+      h('div', {}, h('dt', {}, 'native'), h('dd', { attrs: { 'data-env': 'suite-native' } }, native ? `${native.cpu} · ${native.compiler}${origin ? ` (${origin})` : ''}` : noNative)),
+      h('div', {}, h('dt', {}, 'run'), h('dd', {}, `${profile ? PROFILE_TEXT[profile].split(' (')[0] : 'profile not recorded in the file'}${state === 'running' ? ' · running' : state === 'stopped' ? ' · stopped before the end: the rows show what it measured' : state === 'failed' ? ' · failed' : ''}`)));
   }
 
   function scoreTable(rows: readonly ScoreRow[], titles: ReadonlyMap<string, string>, opts: { claim: boolean; nativeIsClaim: boolean; label: string }): HTMLElement {
@@ -216,10 +216,11 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
       return;
     }
     const rows = scoreRows(c.records, c.native);
+    const source = c.from ? `a file, ${c.from}` : 'a link';
     replaceChildren(claimed,
-      h('h3', { id: 'suite-claimed-heading' }, 'Shared suite (claimed)'),
-      h('p', { className: 'hint' }, `A scoreboard from a link: measured in another browser, not here. Its timings are the sharer’s claims (checked for plausibility, not re-measured); its answers are ${c.recheck === 'running' ? 'being re-checked' : 're-checked'} here against published answers and your own reference runs.`),
-      header(c.environment, c.nativeEnvironment, c.nativeEnvironment ? 'the sharer’s native numbers' : null, c.profile, 'finished'),
+      h('h3', { id: 'suite-claimed-heading' }, c.from ? `Suite from ${c.from} (claimed)` : 'Shared suite (claimed)'),
+      h('p', { className: 'hint' }, `A scoreboard from ${source}: measured in another browser or at another time, not in this run. Its timings are claims (checked for plausibility, not re-measured); its answers are ${c.recheck === 'running' ? 'being re-checked' : 're-checked'} here against published answers and your own reference runs.${c.from ? ' A results file holds no native numbers: its native columns stay empty.' : ''}`),
+      header(c.environment, c.nativeEnvironment, c.nativeEnvironment ? 'the sharer’s native numbers' : null, c.profile, 'finished', c.from ? 'none in the file' : 'none in the link'),
       scoreTable(rows, titles, { claim: true, nativeIsClaim: true, label: 'the shared scoreboard' }));
   }
 }
