@@ -102,7 +102,7 @@ export function drawRatioChart(canvas: HTMLCanvasElement, previous: Chart | null
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'speed ratio, its range (log scale; above 1×: wasm faster)' }, ticks: { callback: (v) => `${formatRatioNumber(Number(v))}×` } } },
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'speed ratio, log scale' }, ticks: { callback: (v) => `${formatRatioNumber(Number(v))}×` } } },
       plugins: {
         tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${ratioText(shown[ctx.datasetIndex]?.ratios[ctx.dataIndex] ?? null)}` } },
       },
