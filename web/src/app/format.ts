@@ -28,12 +28,6 @@ export function formatRatioNumber(ratio: number): string {
   return ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2);
 }
 
-/** A speed ratio without its range ("0.82×", "–" without one); ratios beside native numbers
- * carry their range (app/ratio.ts). */
-export function formatRatio(ratio: number | null): string {
-  return ratio === null || !Number.isFinite(ratio) ? '–' : `${formatRatioNumber(ratio)}×`;
-}
-
 export function formatSpread(madNs: number, medianNs: number): string {
   return medianNs > 0 ? `±${((100 * madNs) / medianNs).toFixed(1)}%` : '–';
 }
