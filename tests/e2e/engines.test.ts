@@ -2,12 +2,12 @@
 // Debian's Chromium (V8), both driven by puppeteer-core, never a downloaded browser. In each: the
 // page is cross-origin isolated, validates SIMD128, names its engine, and runs N-queens and the
 // cube in both wasm builds with every row verified; a link made in Firefox opens in Chromium with
-// the sharer's engine shown beside the viewer's.
+// the sharer's engine shown beside the viewer's; and the Suite's Run all (smoke profile) in Firefox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts } from './browser';
+import { artifacts, ratioPattern } from './browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -145,5 +145,28 @@ describe('a link made in Firefox, opened in Chromium', () => {
     await chromium.screenshot({ path: join(artifacts, 'engines-firefox-link-in-chromium.png') });
     expect(errors).toEqual([]);
     await chromium.close();
+  });
+});
+
+describe('the Suite in Firefox', () => {
+  // Chromium runs it in tests/e2e/suite.test.ts, in full; here only that SpiderMonkey runs every
+  // puzzle (chess.js included) into a scoreboard, on the smoke profile (a few seconds).
+  it('Run all (smoke profile) fills the scoreboard for all five puzzles', async () => {
+    const { page, errors } = await open('SpiderMonkey', `${baseUrl}#suite?profile=smoke`);
+    await page.waitForFunction(() => document.querySelectorAll('.suite-plan li').length === 5);
+    await page.click('#run-all');
+    await page.waitForFunction(() => /^(Done|Stopped|The run failed)/.test(document.querySelector('.suite-status')?.textContent ?? ''), { timeout: 120_000 });
+    expect(await page.$eval('.suite-status', (el) => el.textContent ?? '')).toMatch(/^Done: \d+ results\.$/);
+    const board = await page.$$eval('table[data-table="suite"] tbody tr', (trs) =>
+      trs.map((tr) => ({ puzzle: (tr as HTMLElement).dataset.puzzle ?? '', simd: tr.querySelector('td[data-col="simd"]')?.textContent ?? '', wasm: tr.querySelector('td[data-col="best-wasm"]')?.textContent ?? '' })));
+    expect(board.map((r) => r.puzzle)).toEqual(['nqueens', 'cube', 'popcount', 'chess', 'cephalopod']);
+    for (const row of board) {
+      expect(row.simd, row.puzzle).toMatch(ratioPattern);
+      expect(row.wasm, row.puzzle).toMatch(/✓|ref/);
+    }
+    expect(await envText(page, 'suite-browser')).toMatch(/SpiderMonkey \d+\.\d+/);
+    await page.screenshot({ path: join(artifacts, 'engines-firefox-suite.png') });
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -131,6 +131,8 @@ describe('the Suite', () => {
     const fromFile = await board(page, 'suite-claimed');
     for (const id of PUZZLES) expect(fromFile[id]!.simd, id).toMatch(ratioPattern);
     expect(fromFile.nqueens!['best-native']).toContain('no native number'); // a results file holds none
+    expect(blocking(await axeViolations(page)), 'a suite from a file').toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'suite-file-1366.png'), fullPage: true });
     expect(await page.isDisabled('#suite-stop')).toBe(true);
 
     // The link in a fresh page: the scoreboard, claimed, nothing run; answers re-checked.

@@ -194,7 +194,7 @@ export class SuiteController {
     const wrong = claimed.records.filter((r) => r.verified === false).length;
     const open = claimed.records.filter((r) => r.claimed).length;
     const progress = claimed.recheck === 'running' ? 're-checking their answers in the background' : claimed.recheck === 'failed' ? 'their answers could not be re-checked here' : `answers re-checked here: ${checked}${wrong ? ` (${wrong} wrong)` : ''}, claimed only: ${open}${open ? ' (Run all settles them with your own reference runs)' : ''}`;
-    const text = `${claimed.from ? `Suite from ${claimed.from}` : 'Shared suite'}: ${claimed.records.length} results ${claimed.from ? 'measured in' : 'from another browser'} (${describeBrowser(claimed.environment)}), shown as ${claimed.from ? 'a' : 'their'} claimed scoreboard; their timings are claims that passed the plausibility checks; ${progress}${leftOut ? `; ${leftOut}` : ''}.`;
+    const text = `${claimed.from ? `Suite from ${claimed.from}` : 'Shared suite'}: ${claimed.records.length} results ${claimed.from ? `measured in ${describeBrowser(claimed.environment)}` : `from another browser (${describeBrowser(claimed.environment)})`}, shown as ${claimed.from ? 'a' : 'their'} claimed scoreboard; their timings are claims that passed the plausibility checks; ${progress}${leftOut ? `; ${leftOut}` : ''}.`;
     this.notice(text, leftOut ? 'error' : 'info');
   }
 
