@@ -148,15 +148,19 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
         }
         if (!growing || blk.size == 0) continue;
         // A board whose paths all end at depth D - 1 has children with no paths to store: left
-        // out, they would be expanded for nothing (and theirs in turn).
-        std::uint32_t grows = 0;
-        for (std::uint32_t i = first; i < stop; ++i) {
-          const std::uint32_t* counts = layer.counts(i);
-          std::uint32_t any = 0;
-          for (int s = lo * kSymmetries; s < (top + 1) * kSymmetries; ++s) any |= counts[s];
-          grows |= std::uint32_t{any != 0} << (i - first);
+        // out, they would be expanded for nothing (and theirs in turn). Only a layer that ends
+        // paths has such boards: otherwise every board has paths in [lo, top] = [lo, hi].
+        std::uint32_t grows = ~0u;
+        if (has_last) {
+          grows = 0;
+          for (std::uint32_t i = first; i < stop; ++i) {
+            const std::uint32_t* counts = layer.counts(i);
+            std::uint32_t any = 0;
+            for (int s = lo * kSymmetries; s < (top + 1) * kSymmetries; ++s) any |= counts[s];
+            grows |= std::uint32_t{any != 0} << (i - first);
+          }
         }
-        if (grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
+        if (has_last && grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
           int kept = 0;
           for (int k = 0; k < blk.size; ++k)
             if (grows >> (blk.kids[k] >> 27) & 1u) {
@@ -168,49 +172,70 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           if (kept == 0) continue;
         }
 
-        const std::uint32_t children = static_cast<std::uint32_t>(blk.size);
-        for (int d = 0; d < 4; ++d)
-          if (dest[d] && !dest[d]->reserve(budget, sp.pools, children)) return false;
-        Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
-
-        // Probe: each child's layer from its dice (a 1 adds one die, a capture of j removes j - 1).
-        TableCursor cursors[4];
-        int shifts[4];
-        for (int d = 0; d < 4; ++d)
-          if (dest[d]) {
-            cursors[d] = dest[d]->cursor();
-            shifts[d] = dest[d]->shift();
-          }
+        // Each child's layer from its dice (a 1 adds one die, a capture of j removes j - 1; the
+        // dice are the same in every orientation), and room for exactly the children each takes.
         const int n = blk.size;
+        std::uint32_t per_dest[4] = {0, 0, 0, 0};
         for (int k = 0; k < n; ++k) {
           const int d = dice - dice_count(blk.kids[k]);  // j - 1 for a capture, -1 for a 1
           const int dd = d < 0 ? 0 : d;
           dest_of[k] = static_cast<std::uint8_t>(dd);
-          blk.slot[k] >>= shifts[dd];
+          ++per_dest[dd];
         }
+        for (int d = 0; d < 4; ++d)
+          if (per_dest[d] && !dest[d]->reserve(budget, sp.pools, per_dest[d])) return false;
+        Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
+
+        // Probe, and for a board already there, prefetch the count lines it will take (random
+        // in a layer of up to a few MiB): the count loop below then finds them in cache.
+        TableCursor cursors[4];
+        int shifts[4];
+        std::size_t strides[4], band_at[4];  // counts per board; where slot lo lands, in counts
+        for (int d = 0; d < 4; ++d)
+          if (dest[d]) {
+            cursors[d] = dest[d]->cursor();
+            shifts[d] = dest[d]->shift();
+            strides[d] = dest[d]->stride();
+            band_at[d] = std::size_t(shift[d] + lo) * kSymmetries;
+          }
+        const std::size_t band_bytes = std::size_t(top - lo + 1) * kSymmetries * sizeof(std::uint32_t);
+        for (int k = 0; k < n; ++k) blk.slot[k] >>= shifts[dest_of[k]];
         constexpr int kAhead = 16;  // probes in flight
         for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(cursors[dest_of[k]].buckets + blk.slot[k], 1);
         for (int k = 0; k < n; ++k) {
           if (k + kAhead < n) __builtin_prefetch(cursors[dest_of[k + kAhead]].buckets + blk.slot[k + kAhead], 1);
           bool added = false;
-          TableCursor& c = cursors[dest_of[k]];
+          const int d = dest_of[k];
+          TableCursor& c = cursors[d];
           const std::uint32_t slot = Tools::find_or_add(c, blk.kids[k], blk.slot[k], added);
           blk.slot[k] = slot | (added ? kAdded : 0);
+          if (!added) {
+            const char* line = reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d]);
+            for (std::size_t b = 0; b < band_bytes; b += 64) __builtin_prefetch(line + b, 1);
+            __builtin_prefetch(line + band_bytes - 1, 1);
+          }
         }
         for (int d = 0; d < 4; ++d)
           if (dest[d]) dest[d]->commit(cursors[d]);
 
-        // Counts: source slot w goes to slot w + shift of the child's layer, re-oriented.
+        // Counts: source slot w goes to slot w + shift of the child's layer, re-oriented. A new
+        // board's band is written, not added to, and its other slots zeroed.
         for (int k = 0; k < n; ++k) {
-          LayerTable& to = *dest[dest_of[k]];
+          const int d = dest_of[k];
           const std::uint32_t slot = blk.slot[k];
-          std::uint32_t* dst = to.counts(slot & ~kAdded);
-          if (slot & kAdded)
-            for (std::size_t s = 0; s < to.stride(); ++s) dst[s] = 0;
-          const std::uint32_t* src = layer.counts(blk.parent[k]);
+          std::uint32_t* dst = cursors[d].counts + std::size_t{slot & ~kAdded} * strides[d];
+          const std::uint32_t* src = layer.counts(blk.parent[k]) + lo * kSymmetries;
           const int sym = static_cast<int>(blk.sym[k]);
-          dst += shift[dest_of[k]] * kSymmetries;
-          for (int w = lo; w <= top; ++w) Tools::add_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+          if (slot & kAdded) {
+            const std::size_t end = band_at[d] + band_bytes / sizeof(std::uint32_t);
+            for (std::size_t s = 0; s < band_at[d]; ++s) dst[s] = 0;
+            for (std::size_t s = end; s < strides[d]; ++s) dst[s] = 0;
+            dst += band_at[d];
+            for (int w = 0; w <= top - lo; ++w) Tools::set_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+          } else {
+            dst += band_at[d];
+            for (int w = 0; w <= top - lo; ++w) Tools::add_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+          }
         }
       }
       layer.close(sp.pools);
