@@ -13,6 +13,7 @@
 // Include inside the target region of the Tools (a template on them, like lanes.h).
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "puzzles/cephalopod/bfs_sym.h"
@@ -147,20 +148,29 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
             out.sum += Tools::parent_final(layer.counts(i) + hi * kSymmetries, border[i - first], centre[i - first]);
         }
         if (!growing || blk.size == 0) continue;
-        // A board whose paths all end at depth D - 1 has children with no paths to store: left
-        // out, they would be expanded for nothing (and theirs in turn). Only a layer that ends
-        // paths has such boards: otherwise every board has paths in [lo, top] = [lo, hi].
-        std::uint32_t grows = ~0u;
-        if (has_last) {
-          grows = 0;
-          for (std::uint32_t i = first; i < stop; ++i) {
-            const std::uint32_t* counts = layer.counts(i);
+        // Each parent's own slots with paths within [lo, top]: its children take those only
+        // (the layer's band is the union over its boards; one board's paths span fewer slots,
+        // about 5 of 7 on the empty board at depth 40). A parent with none (its paths all end at
+        // depth D - 1) has children with no paths to store: left out, they would be expanded
+        // for nothing (and theirs in turn).
+        std::uint8_t own_first[kBlockParents], own_slots[kBlockParents];  // from lo; 0: none
+        std::uint32_t grows = 0;
+        for (std::uint32_t i = first; i < stop; ++i) {
+          const std::uint32_t* counts = layer.counts(i);
+          int a = top + 1, b = lo - 1;
+          for (int w = lo; w <= top; ++w) {
             std::uint32_t any = 0;
-            for (int s = lo * kSymmetries; s < (top + 1) * kSymmetries; ++s) any |= counts[s];
-            grows |= std::uint32_t{any != 0} << (i - first);
+            for (int s = 0; s < kSymmetries; ++s) any |= counts[w * kSymmetries + s];
+            if (any) {
+              a = std::min(a, w);
+              b = w;
+            }
           }
+          own_first[i - first] = static_cast<std::uint8_t>(b >= a ? a - lo : 0);
+          own_slots[i - first] = static_cast<std::uint8_t>(b >= a ? b - a + 1 : 0);
+          grows |= std::uint32_t{b >= a} << (i - first);
         }
-        if (has_last && grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
+        if (grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
           int kept = 0;
           for (int k = 0; k < blk.size; ++k)
             if (grows >> (blk.kids[k] >> 27) & 1u) {
@@ -198,7 +208,6 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
             strides[d] = dest[d]->stride();
             band_at[d] = std::size_t(shift[d] + lo) * kSymmetries;
           }
-        const std::size_t band_bytes = std::size_t(top - lo + 1) * kSymmetries * sizeof(std::uint32_t);
         for (int k = 0; k < n; ++k) blk.slot[k] >>= shifts[dest_of[k]];
         constexpr int kAhead = 16;  // probes in flight
         for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(cursors[dest_of[k]].buckets + blk.slot[k], 1);
@@ -210,31 +219,35 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           const std::uint32_t slot = Tools::find_or_add(c, blk.kids[k], blk.slot[k], added);
           blk.slot[k] = slot | (added ? kAdded : 0);
           if (!added) {
-            const char* line = reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d]);
-            for (std::size_t b = 0; b < band_bytes; b += 64) __builtin_prefetch(line + b, 1);
-            __builtin_prefetch(line + band_bytes - 1, 1);
+            const std::uint32_t p = blk.parent[k] - first;
+            const char* line =
+                reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d] + own_first[p] * kSymmetries);
+            const std::size_t bytes = std::size_t{own_slots[p]} * kSymmetries * sizeof(std::uint32_t);
+            for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(line + b, 1);
+            __builtin_prefetch(line + bytes - 1, 1);
           }
         }
         for (int d = 0; d < 4; ++d)
           if (dest[d]) dest[d]->commit(cursors[d]);
 
-        // Counts: source slot w goes to slot w + shift of the child's layer, re-oriented. A new
-        // board's band is written, not added to, and its other slots zeroed.
+        // Counts: the parent's slot w goes to slot w + shift of the child's layer, re-oriented.
+        // A new board's slots are written, not added to, and its other slots zeroed.
         for (int k = 0; k < n; ++k) {
           const int d = dest_of[k];
           const std::uint32_t slot = blk.slot[k];
+          const std::uint32_t p = blk.parent[k] - first;
+          const std::size_t at = band_at[d] + own_first[p] * kSymmetries;  // counts before the parent's slots
+          const int count = own_slots[p];
           std::uint32_t* dst = cursors[d].counts + std::size_t{slot & ~kAdded} * strides[d];
-          const std::uint32_t* src = layer.counts(blk.parent[k]) + lo * kSymmetries;
+          const std::uint32_t* src = layer.counts(blk.parent[k]) + (lo + own_first[p]) * kSymmetries;
           const int sym = static_cast<int>(blk.sym[k]);
           if (slot & kAdded) {
-            const std::size_t end = band_at[d] + band_bytes / sizeof(std::uint32_t);
-            for (std::size_t s = 0; s < band_at[d]; ++s) dst[s] = 0;
-            for (std::size_t s = end; s < strides[d]; ++s) dst[s] = 0;
-            dst += band_at[d];
-            for (int w = 0; w <= top - lo; ++w) Tools::set_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+            const std::size_t end = at + std::size_t(count) * kSymmetries;
+            std::memset(dst, 0, at * sizeof(std::uint32_t));
+            std::memset(dst + end, 0, (strides[d] - end) * sizeof(std::uint32_t));
+            for (int w = 0; w < count; ++w) Tools::set_counts(dst + at + w * kSymmetries, src + w * kSymmetries, sym);
           } else {
-            dst += band_at[d];
-            for (int w = 0; w <= top - lo; ++w) Tools::add_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+            for (int w = 0; w < count; ++w) Tools::add_counts(dst + at + w * kSymmetries, src + w * kSymmetries, sym);
           }
         }
       }
