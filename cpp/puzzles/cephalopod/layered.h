@@ -33,6 +33,8 @@ struct LayeredTotals {
 // Needs depth >= 1 and a start board that is not full. False: out of memory. With `stats`, each
 // layer's figures are appended (costs a pass over its counts) and the search stops after the
 // layer where `expanded` passes max_expanded (totals.complete = false, the sum then partial).
+inline constexpr std::size_t kCachedCounts = std::size_t{256} << 10;
+
 template <class Tools>
 bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start, int depth, LayeredTotals& out,
                     std::vector<LayerStats>* stats = nullptr, std::uint64_t max_expanded = ~std::uint64_t{0}) {
@@ -156,19 +158,11 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
         std::uint8_t own_first[kBlockParents], own_slots[kBlockParents];  // from lo; 0: none
         std::uint32_t grows = 0;
         for (std::uint32_t i = first; i < stop; ++i) {
-          const std::uint32_t* counts = layer.counts(i);
-          int a = top + 1, b = lo - 1;
-          for (int w = lo; w <= top; ++w) {
-            std::uint32_t any = 0;
-            for (int s = 0; s < kSymmetries; ++s) any |= counts[w * kSymmetries + s];
-            if (any) {
-              a = std::min(a, w);
-              b = w;
-            }
-          }
-          own_first[i - first] = static_cast<std::uint8_t>(b >= a ? a - lo : 0);
-          own_slots[i - first] = static_cast<std::uint8_t>(b >= a ? b - a + 1 : 0);
-          grows |= std::uint32_t{b >= a} << (i - first);
+          const std::uint32_t live = Tools::nonzero_slots(layer.counts(i) + lo * kSymmetries, top - lo + 1);
+          const int a = live ? __builtin_ctz(live) : 0, b = live ? 31 - __builtin_clz(live) : -1;
+          own_first[i - first] = static_cast<std::uint8_t>(a);
+          own_slots[i - first] = static_cast<std::uint8_t>(b - a + 1);
+          grows |= std::uint32_t{live != 0} << (i - first);
         }
         if (grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
           int kept = 0;
@@ -200,6 +194,7 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
         // in a layer of up to a few MiB): the count loop below then finds them in cache.
         TableCursor cursors[4];
         int shifts[4];
+        bool far[4];  // counts past what the L2 cache holds: worth a prefetch
         std::size_t strides[4], band_at[4];  // counts per board; where slot lo lands, in counts
         for (int d = 0; d < 4; ++d)
           if (dest[d]) {
@@ -207,6 +202,7 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
             shifts[d] = dest[d]->shift();
             strides[d] = dest[d]->stride();
             band_at[d] = std::size_t(shift[d] + lo) * kSymmetries;
+            far[d] = std::size_t{cursors[d].size} * strides[d] * sizeof(std::uint32_t) > kCachedCounts;
           }
         for (int k = 0; k < n; ++k) blk.slot[k] >>= shifts[dest_of[k]];
         constexpr int kAhead = 16;  // probes in flight
@@ -218,7 +214,7 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           TableCursor& c = cursors[d];
           const std::uint32_t slot = Tools::find_or_add(c, blk.kids[k], blk.slot[k], added);
           blk.slot[k] = slot | (added ? kAdded : 0);
-          if (!added) {
+          if (!added && far[d]) {
             const std::uint32_t p = blk.parent[k] - first;
             const char* line =
                 reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d] + own_first[p] * kSymmetries);
@@ -243,11 +239,11 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           const int sym = static_cast<int>(blk.sym[k]);
           if (slot & kAdded) {
             const std::size_t end = at + std::size_t(count) * kSymmetries;
-            std::memset(dst, 0, at * sizeof(std::uint32_t));
-            std::memset(dst + end, 0, (strides[d] - end) * sizeof(std::uint32_t));
-            for (int w = 0; w < count; ++w) Tools::set_counts(dst + at + w * kSymmetries, src + w * kSymmetries, sym);
+            for (std::size_t s = 0; s < at; s += kSymmetries) std::memset(dst + s, 0, kSymmetries * sizeof(std::uint32_t));
+            for (std::size_t s = end; s < strides[d]; s += kSymmetries) std::memset(dst + s, 0, kSymmetries * sizeof(std::uint32_t));
+            Tools::set_band(dst + at, src, count, sym);
           } else {
-            for (int w = 0; w < count; ++w) Tools::add_counts(dst + at + w * kSymmetries, src + w * kSymmetries, sym);
+            Tools::add_band(dst + at, src, count, sym);
           }
         }
       }
