@@ -23,6 +23,10 @@
 
 namespace sp::cephalopod {
 
+// A destination layer whose counts pass this many bytes gets its count lines prefetched during
+// the probe; below it they sit in L2 (1 MiB on Zen 5), and the prefetch cost more than it saved.
+inline constexpr std::size_t kCachedCounts = std::size_t{256} << 10;
+
 struct LayeredTotals {
   std::uint32_t sum = 0;        // wrapping: mod 2^32, the answer is its low 30 bits
   std::uint64_t expanded = 0;   // boards whose moves were generated, each once
@@ -33,8 +37,6 @@ struct LayeredTotals {
 // Needs depth >= 1 and a start board that is not full. False: out of memory. With `stats`, each
 // layer's figures are appended (costs a pass over its counts) and the search stops after the
 // layer where `expanded` passes max_expanded (totals.complete = false, the sum then partial).
-inline constexpr std::size_t kCachedCounts = std::size_t{256} << 10;
-
 template <class Tools>
 bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start, int depth, LayeredTotals& out,
                     std::vector<LayerStats>* stats = nullptr, std::uint64_t max_expanded = ~std::uint64_t{0}) {
@@ -190,8 +192,8 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           if (per_dest[d] && !dest[d]->reserve(budget, sp.pools, per_dest[d])) return false;
         Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
 
-        // Probe, and for a board already there, prefetch the count lines it will take (random
-        // in a layer of up to a few MiB): the count loop below then finds them in cache.
+        // Probe, and for a board already there in a large layer (kCachedCounts), prefetch the
+        // count lines its parent's slots will take: the count loop below then finds them in cache.
         TableCursor cursors[4];
         int shifts[4];
         bool far[4];  // counts past what the L2 cache holds: worth a prefetch
