@@ -2,14 +2,15 @@
 // `layered`: the search over (P, m) layers (layered_table.h), each canonical board expanded once.
 // The block passes come from the BFS Tools (bfs_sym.h: BoardAtATime for the scalar kernel,
 // LaneTools for the vector ones): expand_children, canonicalize_block, find_or_add on a cursor,
-// add_counts (8 counts re-oriented), spread and parent_final. For a layer, per block of parents:
+// nonzero_slots, add_band / set_band (a band's counts re-oriented), spread and parent_final
+// (scalar_tools.h, merge_avx2.h). For a layer, per block of parents:
 //   1. children, tagged with their parent (full ones apart: final at any depth, weighted by the
 //      sum of the parent's slots);
 //   2. if the band reaches depth D - 1: that slot's paths end on the children, summed from their
 //      digits per parent (one dot product per parent, as the BFS's last turn);
 //   3. if any slot is below D - 1: canonical forms, then each child into its layer, (P + 1, m)
-//      for a 1 and (P, m + j - 1) for a capture of j dice, with every such slot's counts
-//      re-oriented into the slot one capture on (capture) or the same (a 1).
+//      for a 1 and (P, m + j - 1) for a capture of j dice, with the parent's own slots that
+//      hold paths re-oriented into the slot one capture on (capture) or the same (a 1).
 // Include inside the target region of the Tools (a template on them, like lanes.h).
 
 #include <cstdint>
