@@ -10,7 +10,8 @@
 // times slower, and the heavy cases would take many minutes), with wasm ÷ JS for the same kernel.
 // Writes build/compare-report.json and build/compare-report.md.
 //
-// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--case LABEL]... [--quick] [--engines v8,spidermonkey]
+// Usage: node scripts/bench-compare.mjs [PUZZLE...] [--puzzle PUZZLE]... [--case LABEL]... [--quick] [--engines v8,spidermonkey]
+//   PUZZLE / --puzzle: only these puzzles (bench-compare.sh passes --puzzle to the native benchmark too);
 //   --case: only these bench cases (a name or an alias, e.g. "kiwipete d4"; puzzles without one
 //   of them are left out); --quick: 5 samples of 5 ms; --engines: which engines (default both; the
 //   first is the one the per-build and peer tables use)
@@ -19,13 +20,14 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
+import { CpuLoadMeter } from './lib/cpu-load.mjs';
 import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const engineArg = args.includes('--engines') ? args[args.indexOf('--engines') + 1] : 'v8,spidermonkey';
-const valueOf = (i) => args[i - 1] === '--engines' || args[i - 1] === '--case';
-const puzzles = args.filter((a, i) => !a.startsWith('--') && !valueOf(i));
+const valueOf = (i) => args[i - 1] === '--engines' || args[i - 1] === '--case' || args[i - 1] === '--puzzle';
+const puzzles = [...args.filter((a, i) => !a.startsWith('--') && !valueOf(i)), ...args.flatMap((a, i) => (args[i - 1] === '--puzzle' ? [a] : []))];
 const cases = args.flatMap((a, i) => (args[i - 1] === '--case' ? [a] : []));
 const JS_CASE_BUDGET_MS = 50;
 const native = nativeBenchResponse();
@@ -64,6 +66,29 @@ for (const id of engineIds) if (!ENGINES[id]) {
 }
 const primary = engineIds[0];
 
+// How busy other programs kept the CPU while each case ran in a browser, recorded as the native
+// benchmark records its own (lib/cpu-load.mjs): everything this script started (the server, the
+// browsers and their content processes, whatever process groups they made) is ours; the rest is
+// others'. By "<engine>|<build>": { cores, cases: { "<puzzle>|<case>": cores others used } }.
+const meter = new CpuLoadMeter(process.pid, { tree: true });
+const browserLoad = {};
+let measuring = null; // { engine, build, case: "<puzzle>|<case>" | null }
+function endBrowserCase() {
+  const others = meter.window();
+  if (!measuring?.case || others === null) return;
+  const load = (browserLoad[`${measuring.engine}|${measuring.build}`] ??= { cores: meter.cores, cases: {} });
+  load.cases[measuring.case] = Math.round(others * 100) / 100;
+}
+/** Runs `request` in `build` in engine `id`'s page, its cases' CPU load recorded. */
+async function benchIn(id, build, request) {
+  meter.window(); // a window from here
+  measuring = { engine: id, build, case: null };
+  const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, request]);
+  endBrowserCase();
+  measuring = null;
+  return result;
+}
+
 const server = await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const url = `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
 const engines = {};
@@ -73,6 +98,12 @@ for (const id of engineIds) {
     const text = m.text();
     if (!text.startsWith('progress ')) return;
     const e = JSON.parse(text.slice(9));
+    if (measuring && measuring.case !== `${e.puzzle}|${e.case}`) {
+      endBrowserCase();
+      measuring.case = `${e.puzzle}|${e.case}`;
+    } else {
+      meter.sample();
+    }
     if (e.phase === 'sample' && e.sample === e.samples)
       console.log(`  [${ENGINES[id].name} case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
   });
@@ -89,6 +120,11 @@ const plan = catalog
   .filter((p) => !puzzles.length || puzzles.includes(p.id))
   .map((p) => ({ puzzle: p.id, cases: cases.filter((c) => p.cases.includes(c)) }))
   .filter((p) => !cases.length || p.cases.length);
+const unknownPuzzle = puzzles.find((id) => !catalog.some((p) => p.id === id));
+if (unknownPuzzle) {
+  console.error(`bench-compare: no puzzle '${unknownPuzzle}' (known: ${catalog.map((p) => p.id).join(', ')})`);
+  process.exit(2);
+}
 const unknownCase = cases.find((c) => !catalog.some((p) => p.cases.includes(c)));
 if (unknownCase || !plan.length) {
   console.error(`bench-compare: ${unknownCase ? `no puzzle has a bench case '${unknownCase}'` : 'nothing to run'}`);
@@ -100,7 +136,7 @@ for (const { puzzle, cases: only } of plan) {
     const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
     for (const id of order) {
       console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
-      const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness }]);
+      const result = await benchIn(id, build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness });
       if (!result.response.ok) {
         console.error(`bench-compare: ${ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
         process.exit(1);
@@ -121,7 +157,7 @@ const jsCases = [...fastestScalar].filter(([, ns]) => ns < JS_CASE_BUDGET_MS * 1
 let jsRecords = [];
 if (jsCases.length) {
   console.log(`\nplain JavaScript (${jsCases.length} of ${fastestScalar.size} cases: those a scalar kernel does in under ${JS_CASE_BUDGET_MS} ms a call in wasm):`);
-  const result = await page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), ['js', { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...harness, cases: jsCases }]);
+  const result = await benchIn(primary, 'js', { action: 'bench', ...(puzzles.length ? { puzzles } : {}), ...harness, cases: jsCases });
   if (!result.response.ok) {
     console.error(`bench-compare: js: ${result.response.error}`);
     process.exit(1);
@@ -130,7 +166,19 @@ if (jsCases.length) {
 }
 const nativeRecords = native.report.records;
 const compared = {};
-for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n, l]) => window.simdPuzzles.compare(w, n, l), [runs[build].records, nativeRecords, native.cpu_load ?? null]);
+for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n, l, wl]) => window.simdPuzzles.compare(w, n, l, wl), [runs[build].records, nativeRecords, native.cpu_load ?? null, browserLoad[`${primary}|${build}`] ?? null]);
+// The CPU each side had, in words for the report: native (the served load), then each engine and build.
+const loadLines = [];
+const nativeLoad = await page.evaluate((l) => window.simdPuzzles.loadText(l), native.cpu_load ?? null);
+loadLines.push(`native: ${nativeLoad ? nativeLoad.text : 'CPU load unknown (the native report has none)'}`);
+for (const [key, load] of Object.entries(browserLoad)) {
+  const [id, build] = key.split('|');
+  const values = Object.values(load.cases);
+  const marked = await page.evaluate(([l]) => window.simdPuzzles.markShared(Object.keys(l.cases).map((k) => ({ puzzle: k.split('|')[0], case: k.slice(k.indexOf('|') + 1) })), l), [load]);
+  const shared = marked.filter((r) => r.cpu_shared).length;
+  loadLines.push(`${ENGINES[id].name} ${build}: ${shared ? `shared CPU while ${shared} of ${values.length} cases ran` : `quiet CPU for all ${values.length} cases`}; other programs used up to ${Math.max(0, ...values).toFixed(1)} of ${load.cores} cores`);
+}
+const anyShared = loadLines.some((l) => /shared CPU/i.test(l));
 
 // Browser peers (chess: Stockfish.js, chess.js) on every case our kernels ran that they have a
 // counterpart for, in the same page and run, after our kernels.
@@ -155,14 +203,22 @@ for (const puzzle of new Set(runs.simd128.records.map((r) => r.puzzle))) {
     }
   }
 }
+// Records marked where their side's CPU was shared, and ratios read as the page reads them (its
+// own functions, in the page: web/src/bench.ts).
+const marked = (records, load) => page.evaluate(([r, l]) => window.simdPuzzles.markShared(r, l), [records, load ?? null]);
+const ratioTexts = (pairs) => page.evaluate((p) => window.simdPuzzles.ratios(p), pairs);
 // SpiderMonkey against V8 (and each against native), SIMD128 build, kernel by kernel.
 const engineRows = [];
 const engineSummary = [];
 if (engines.v8 && engines.spidermonkey) {
   const sm = engines.spidermonkey.runs;
   const same = (a, b) => a.puzzle === b.puzzle && a.case_key === b.case_key && a.kernel === b.kernel && a.isa === b.isa;
-  for (const c of compared.simd128) {
-    const other = sm.simd128.records.find((r) => same(r, c.record));
+  const smRecords = await marked(sm.simd128.records, browserLoad['spidermonkey|simd128']);
+  const others = compared.simd128.map((c) => smRecords.find((r) => same(r, c.record)) ?? null);
+  // SpiderMonkey ÷ native and SpiderMonkey ÷ V8, with their ranges (V8 ÷ native came with compare).
+  const texts = await ratioTexts(compared.simd128.flatMap((c, i) => [[others[i], c.native], [others[i], c.record]]));
+  for (const [i, c] of compared.simd128.entries()) {
+    const other = others[i];
     const v8 = c.record.timing?.median_ns ?? null;
     const spider = other?.timing?.median_ns ?? null;
     const nat = c.native?.timing?.median_ns ?? null;
@@ -170,9 +226,9 @@ if (engines.v8 && engines.spidermonkey) {
       puzzle: c.record.puzzle, case: runs.simd128.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
       nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
       native: nat, v8, spidermonkey: spider,
-      v8Ratio: c.ratio, spidermonkeyRatio: nat != null && spider ? nat / spider : null,
-      smOverV8: v8 != null && spider ? v8 / spider : null,
+      v8Ratio: c.ratioText, spidermonkeyRatio: texts[2 * i], smOverV8: texts[2 * i + 1],
       verified: c.record.verified !== false && other?.verified !== false,
+      cpu: cpuCell([['native', c.native], ['V8', c.record], ['SpiderMonkey', other]]),
     });
   }
   // Geometric means of SpiderMonkey ÷ V8 speed per puzzle and build: one number each, with the range.
@@ -188,14 +244,27 @@ if (engines.v8 && engines.spidermonkey) {
     }
   }
 }
+// wasm ÷ JS: each JavaScript kernel against the same kernel id in SIMD128 (where it has one), its
+// native counterpart, and the case's fastest SIMD128 kernel; every side marked with its CPU.
+const jsMarked = await marked(jsRecords, browserLoad[`${primary}|js`]);
+const wasmMarked = compared.simd128.map((c) => c.record);
+const nativeMarked = await marked(nativeRecords, native.cpu_load);
+const jsPairs = jsMarked.map((js) => {
+  const inCase = wasmMarked.filter((r) => r.case_key === js.case_key && r.timing && r.verified !== false);
+  const same = inCase.find((r) => r.kernel === js.kernel && r.isa === js.isa) ?? null;
+  const best = [...inCase].sort((a, b) => a.timing.median_ns - b.timing.median_ns)[0] ?? null;
+  const nat = nativeMarked.find((r) => r.case_key === js.case_key && r.kernel === js.kernel && r.isa === js.isa && r.timing) ?? null;
+  return { js, same, nat, best };
+});
+const jsTexts = await ratioTexts(jsPairs.flatMap(({ js, same, nat, best }) => [[same, js], [nat, js], [best, js]]));
 for (const e of Object.values(engines)) await e.browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
 // One row per (puzzle, case, kernel id): native counterpart, simd128 and baseline medians. Cases
 // pair on case_key (the engine's identity; the label may be shortened).
 const fmt = (ns) => (ns == null ? '–' : ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toPrecision(3)} µs` : ns < 1e9 ? `${(ns / 1e6).toPrecision(3)} ms` : `${(ns / 1e9).toPrecision(3)} s`);
-// A bare ratio, for the engine comparison and geometric means below; each wasm ÷ native row's
-// ratio comes with its range from the page's own ratioText (c.ratioText).
+// A bare ratio, for the geometric means and the peers below; every kernel's ratio comes with its
+// range from the page's own ratioText (c.ratioText, ratioTexts).
 const ratio = (r) => (r == null ? '–' : `${r.toFixed(2)}×`);
 const rows = [];
 for (const c of compared.simd128) {
@@ -212,14 +281,22 @@ for (const c of compared.simd128) {
     baseline: base?.record.timing?.median_ns ?? null,
     baselineRatio: base?.ratioText ?? '–',
     verified: c.record.verified !== false && (base ? base.record.verified !== false : true),
+    cpu: cpuCell([['native', c.native], ['SIMD128', c.record], ['baseline', base?.record]]),
   });
 }
-const header = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'wasm SIMD128', 'SIMD128 ÷ native', 'wasm baseline', 'baseline ÷ native'];
-const table = rows.map((r) => [r.puzzle, r.case, r.kernel, r.wasmIsa, r.nativeIsa, fmt(r.native), fmt(r.simd128), r.simd128Ratio, fmt(r.baseline), r.baselineRatio]);
+/** Which sides of a row were measured on a shared CPU (cores others used), or "quiet". */
+function cpuCell(sides) {
+  const shared = sides.filter(([, r]) => r?.cpu_shared).map(([name, r]) => `${name} ${r.cpu_shared.others_cores.toFixed(1)}`);
+  return shared.length ? `shared: ${shared.join(', ')}` : 'quiet';
+}
+const header = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'wasm SIMD128', 'SIMD128 ÷ native', 'wasm baseline', 'baseline ÷ native', 'CPU (others\' cores)'];
+const table = rows.map((r) => [r.puzzle, r.case, r.kernel, r.wasmIsa, r.nativeIsa, fmt(r.native), fmt(r.simd128), r.simd128Ratio, fmt(r.baseline), r.baselineRatio, r.cpu]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
 console.log(`\n${header.map((h, i) => h.padEnd(widths[i])).join('  ')}`);
 for (const t of table) console.log(t.map((c, i) => (i >= 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
 if (rows.some((r) => !r.verified)) console.log('\nWARNING: some wasm results did not verify');
+console.log(`\nCPU while measuring:\n${loadLines.map((l) => `  ${l}`).join('\n')}`);
+if (anyShared) console.log('  Ratios with a side measured on a shared CPU are marked "doubtful", their range widened on that side by 1 + the cores others used.');
 
 // Our best kernel against the peers, per case: natively (Debian's Stockfish, a peer record in the
 // native report) and in this browser (the browser peers above against our best SIMD128 kernel).
@@ -265,14 +342,9 @@ if (peerRows.length) {
 // wasm ÷ JS: each JavaScript kernel against the same kernel id in SIMD128 (where it has one) and
 // against the case's fastest SIMD128 kernel, with the native counterpart.
 const jsHeader = ['puzzle', 'case', 'JS kernel', 'JS', 'same kernel SIMD128', 'wasm ÷ JS', 'native (same kernel)', 'native ÷ JS', 'best SIMD128', 'best wasm ÷ JS'];
-const jsTable = jsRecords.map((js) => {
-  const inCase = runs.simd128.records.filter((r) => r.case_key === js.case_key && r.timing && r.verified !== false);
-  const same = inCase.find((r) => r.kernel === js.kernel && r.isa === js.isa);
-  const best = [...inCase].sort((a, b) => a.timing.median_ns - b.timing.median_ns)[0];
-  const nat = nativeRecords.find((r) => r.case_key === js.case_key && r.kernel === js.kernel && r.isa === js.isa && r.timing);
-  const over = (r) => (r ? ratio(js.timing.median_ns / r.timing.median_ns) : '–');
+const jsTable = jsPairs.map(({ js, same, nat, best }, i) => {
   return [js.puzzle, runs.simd128.aliases[js.case] ?? js.case, `${js.kernel}${js.verified === true ? '' : js.verified === false ? ' (WRONG)' : ' (unchecked)'}`, fmt(js.timing?.median_ns),
-    fmt(same?.timing.median_ns), over(same), fmt(nat?.timing.median_ns), over(nat), best ? `${fmt(best.timing.median_ns)} (${best.kernel}/${best.isa})` : '–', over(best)];
+    fmt(same?.timing.median_ns), jsTexts[3 * i], fmt(nat?.timing.median_ns), jsTexts[3 * i + 1], best ? `${fmt(best.timing.median_ns)} (${best.kernel}/${best.isa})` : '–', jsTexts[3 * i + 2]];
 });
 if (jsTable.length) {
   console.log('\nwasm ÷ JS (speed of wasm relative to the page\'s plain-JavaScript kernels, same case):');
@@ -287,11 +359,12 @@ const browserEnv = runs.simd128.environment;
 function describe(environment) {
   return environment.engine ? `${environment.engine.browser} (${environment.engine.name} ${environment.engine.version})` : environment.user_agent;
 }
-const engineHeader = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'V8', 'V8 ÷ native', 'SpiderMonkey', 'SpiderMonkey ÷ native', 'SpiderMonkey ÷ V8'];
-const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), ratio(r.v8Ratio), fmt(r.spidermonkey), ratio(r.spidermonkeyRatio), ratio(r.smOverV8)]);
-const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (speed ratios: > 1 means the first is faster):';
-const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean)', 'range'];
-const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), ratio(e.geomean), `${ratio(e.min)}–${ratio(e.max)}`]);
+const engineHeader = ['puzzle', 'case', 'kernel', 'wasm ISA', 'native ISA', 'native', 'V8', 'V8 ÷ native', 'SpiderMonkey', 'SpiderMonkey ÷ native', 'SpiderMonkey ÷ V8', 'CPU (others\' cores)'];
+const engineTable = engineRows.map((r) => [r.puzzle, r.case, r.kernel, r.isa, r.nativeIsa, fmt(r.native), fmt(r.v8), r.v8Ratio, fmt(r.spidermonkey), r.spidermonkeyRatio, r.smOverV8, r.cpu]);
+const engineTitle = 'SpiderMonkey against V8 against native, wasm SIMD128 build (speed ratios with their ranges, read as above: > 1 means the first is faster):';
+const summaryHeader = ['puzzle', 'build', 'kernels', 'SpiderMonkey ÷ V8 (geometric mean of the medians\' ratios)', 'range over the kernels'];
+// Medians' ratios without ranges: doubtful, in words, where any side had a shared CPU.
+const summaryTable = engineSummary.map((e) => [e.puzzle, e.build, String(e.kernels), `${ratio(e.geomean)}${anyShared ? ', doubtful' : ''}`, `${ratio(e.min)}–${ratio(e.max)}`]);
 if (engineRows.length) {
   console.log(`\n${engineTitle}`);
   const w = engineHeader.map((h, i) => Math.max(h.length, ...engineTable.map((t) => t[i].length)));
@@ -307,13 +380,18 @@ const md = [
     `${native.sameMachine ? ' Same machine, one run.' : ' WARNING: native numbers are not from this machine.'}`,
   '',
   'Ratios as the page shows them (web/src/app/ratio.ts): the medians\' ratio, then the range both sides\' noise allows (fastest sample to median + MAD); ' +
-    '"≈ 1×" where that range holds 1 (either side may be faster); ", doubtful" where the native numbers were measured while other programs kept the CPU busy.',
+    '"≈ 1×" where that range holds 1 (either side may be faster); ", doubtful" where a side (native or wasm) was measured while other programs kept the CPU busy ' +
+    '(less than 1.5 cores left to it: scripts/lib/cpu-load.mjs), its range then widened on that side by 1 + the cores the others used (at most 3×).',
+  '',
+  `CPU while measuring${anyShared ? ' (SHARED: the ratios marked doubtful may be off by more than their spread shows)' : ''}:`,
+  '',
+  ...loadLines.map((l) => `- ${l}`),
   '',
   `| ${header.join(' | ')} |`,
-  `| ${header.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`,
+  `| ${header.map((_, i) => (i >= 5 && i < 10 ? '---:' : '---')).join(' | ')} |`,
   ...table.map((t) => `| ${t.join(' | ')} |`),
   ...(engineRows.length
-    ? ['', engineTitle, '', `| ${engineHeader.join(' | ')} |`, `| ${engineHeader.map((_, i) => (i >= 5 ? '---:' : '---')).join(' | ')} |`, ...engineTable.map((t) => `| ${t.join(' | ')} |`),
+    ? ['', engineTitle, '', `| ${engineHeader.join(' | ')} |`, `| ${engineHeader.map((_, i) => (i >= 5 && i < 11 ? '---:' : '---')).join(' | ')} |`, ...engineTable.map((t) => `| ${t.join(' | ')} |`),
        '', `| ${summaryHeader.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: |', ...summaryTable.map((t) => `| ${t.join(' | ')} |`)]
     : []),
   ...(jsTable.length
@@ -326,5 +404,5 @@ const md = [
     : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, peers: peerRuns, js: jsRecords }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, cpuLoad: { native: native.cpu_load ?? null, browsers: browserLoad }, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, peers: peerRuns, js: jsRecords }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);

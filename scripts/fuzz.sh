@@ -26,7 +26,7 @@ seconds=${2:-300}
 # parser state (the longest param is 256 bytes) and every popcount tail and block size.
 LIMITS=(-timeout=10 -rss_limit_mb=2048 -max_len=4096)
 
-cmake --preset sanitize >/dev/null && cmake --build --preset sanitize || { echo "fuzz: the sanitize build failed" >&2; exit 1; }
+build_sanitize || { echo "fuzz: the sanitize build failed" >&2; exit 1; }
 
 targets=()
 for source in tests/fuzz/*.cpp; do

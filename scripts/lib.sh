@@ -11,6 +11,18 @@ build_native() {
   cmake --build --preset native
 }
 
+# clang ASan + UBSan: the unit tests, the CLI and the libFuzzer targets, one tree.
+build_sanitize() {
+  cmake --preset sanitize >/dev/null
+  cmake --build --preset sanitize
+}
+
+# AArch64 (NEON), cross-compiled; its tests run under qemu-aarch64.
+build_aarch64() {
+  cmake --preset aarch64 >/dev/null
+  cmake --build --preset aarch64
+}
+
 # Just the CLI (npm start needs no test binaries).
 build_native_cli() {
   cmake --preset native >/dev/null

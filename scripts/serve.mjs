@@ -6,8 +6,8 @@
 // --base-url: the public address where the same page is hosted, for the links "Copy link" makes
 // (scripts/site-address.mjs); without it links name the address the page was opened from.
 // With --native-bench, the native CLI is built and benchmarked (scripts/native-bench.mjs --build)
-// in the background once the page is served; the page shows the progress and picks the numbers
-// up. Ctrl-C stops both.
+// in the background once the page is served, and the cases measured on a shared CPU again once it
+// is quiet (--remeasure); the page shows the progress and picks the numbers up. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,7 +45,7 @@ if (process.env[BASE_URL_ENV]) console.log(`Links made with Copy link name ${pro
 if (profile) {
   console.log('Building the native CLI and measuring native numbers in the background; the page picks them up as each puzzle finishes.');
   console.log('Browser timings taken meanwhile share the CPU with it: the page says so while it runs.\n');
-  const bench = spawn(process.execPath, [join(repoRoot, 'scripts', 'native-bench.mjs'), '--profile', profile, '--build'], { stdio: 'inherit' });
+  const bench = spawn(process.execPath, [join(repoRoot, 'scripts', 'native-bench.mjs'), '--profile', profile, '--build', '--remeasure'], { stdio: 'inherit' });
   const stop = () => {
     bench.kill('SIGTERM');
     process.exit(0);

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
   cmake ninja-build g++ pkg-config               # native build
-  googletest nlohmann-json3-dev libcli11-dev      # C++ test framework (configured with the CLI) and libraries
+  googletest libgtest-dev nlohmann-json3-dev libcli11-dev  # C++ test framework (configured with the CLI) and libraries
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
   binutils wabt                                   # instruction listings: objdump, c++filt, wasm-objdump
   stockfish                                       # the chess puzzle's native peer (go perft)

@@ -166,7 +166,7 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
   out.skipped = sel.skipped;
   const std::string name = case_name(prepared);
   const std::string key = case_key(prepared);
-  const std::string unit = puzzle.work_unit(prepared);
+  const std::string unit = puzzle.work_unit(prepared.params);
   const auto known = puzzle.known_answer(prepared);
 
   // Without a published answer, the reference kernel's answer defines "correct".
@@ -299,7 +299,7 @@ json handle_run(const json& request, const Input& input, const ProgressFn& progr
                    {"case", case_name(c)},
                    {"case_key", case_key(c)},
                    {"params", c.params},
-                   {"work_unit", puzzle->work_unit(c)},
+                   {"work_unit", puzzle->work_unit(c.params)},
                    {"results", std::move(ran.records)},
                    {"skipped", std::move(ran.skipped)},
                    {"failed", std::move(ran.failed)},
@@ -359,7 +359,7 @@ json validate_one(const Puzzle& puzzle, const json& raw, const Input& input, con
               {"params", params.value()},
               {"case", label},
               {"case_key", case_key(params.value(), has_file, bytes, digest)},
-              {"work_unit", puzzle.info().work_unit}};
+              {"work_unit", puzzle.work_unit(params.value())}};
   if (has_file) {
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest));

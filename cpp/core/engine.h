@@ -12,7 +12,8 @@
 //   {"action": "bench", "puzzles": ["nqueens"], "cases": ["n=8"], "kernels": [...], "harness": {}}
 //   {"action": "illustrate", "puzzle": "nqueens", "params": {"n": 12}}   (drawing data only)
 //   {"action": "validate", "puzzle": "nqueens", "params": {"n": "12"}, "input"?: declared}
-//       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit",
+//       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit" (the
+//           case's own, as its records will say: chess attacks count lookups, perft nodes),
 //           "input"?: {"bytes", "fnv1a64"}} or {"ok": false, "error", "field"?}.
 //       With "cases": [params, ...] (and "inputs": [declared | null, ...]) instead of "params",
 //       one such entry per case in "cases" (the page re-checks records from links and files).

@@ -158,8 +158,9 @@ class Puzzle {
   virtual bool applies(const KernelInfo&, const PreparedCase&, std::string& /*why_not*/) const { return true; }
   // Answers are compared as JSON by default; puzzles may define a looser equality.
   virtual bool same_answer(const json& a, const json& b) const { return a == b; }
-  // What Outcome::work counts for this case (by default info().work_unit).
-  virtual std::string work_unit(const PreparedCase&) const { return info_.work_unit; }
+  // What Outcome::work counts for a case, from its canonical params (by default info().work_unit):
+  // `validate` answers it without preparing the case, and `run` records the same unit.
+  virtual std::string work_unit(const json& /*canonical_params*/) const { return info_.work_unit; }
   // A contest's stdin format (`simd-puzzles solve`): its text to params, and an answer to the one
   // line the contest expects.
   virtual Expected<json> parse_contest_input(std::string_view /*text*/) const {

@@ -29,7 +29,8 @@
 //                             // params to the case's identity: a board in one spelling, a named FEN
 //                             // as its FEN; parse errors here reach the page as the user types.
 //                             // Cheap: no buffers. prepare() then receives the canonical params.
-//   static std::string work_unit(const Case&);    // when the unit differs by case
+//   static std::string work_unit(const json& canonical_params);  // when the unit differs by
+//                             // case; from params, so `validate` needs no prepared case
 //   static bool applies(const KernelInfo&, const Case&, std::string& why_not);
 //   static bool same_answer(const json&, const json&);  // compare what every kernel reports
 //   static json summarize(const json& records);   // tables for the CLI after bench
@@ -126,8 +127,8 @@ consteval bool check_optional_members() {
     static_assert(requires(const json& a) { { P::same_answer(a, a) } -> std::same_as<bool>; },
                   "same_answer(const json&, const json&) -> bool");
   if constexpr (requires { &P::work_unit; })
-    static_assert(requires(const C& c) { { P::work_unit(c) } -> std::convertible_to<std::string>; },
-                  "work_unit(const Case&) -> std::string");
+    static_assert(requires(const json& j) { { P::work_unit(j) } -> std::convertible_to<std::string>; },
+                  "work_unit(const json& canonical_params) -> std::string");
   if constexpr (requires { &P::parse_contest_input; })
     static_assert(requires(std::string_view t) { { P::parse_contest_input(t) } -> std::same_as<Expected<json>>; },
                   "parse_contest_input(std::string_view) -> Expected<json>");
@@ -178,9 +179,9 @@ class TypedPuzzle final : public Puzzle {
     else
       return a == b;
   }
-  std::string work_unit(const PreparedCase& c) const override {
-    if constexpr (requires { P::work_unit(unwrap(c)); })
-      return P::work_unit(unwrap(c));
+  std::string work_unit(const json& canonical_params) const override {
+    if constexpr (requires { P::work_unit(canonical_params); })
+      return P::work_unit(canonical_params);
     else
       return info().work_unit;
   }

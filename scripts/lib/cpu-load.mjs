@@ -16,32 +16,53 @@ function machineTicks() {
 }
 
 // utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, counted after the ')' that ends
-// the command name (which may hold spaces).
+// the command name (which may hold spaces); the parent's pid and the process group before them.
 function processTicks(stat) {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { group: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) };
+  return { parent: Number(f[1]), group: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) };
+}
+
+function everyProcess() {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      out.push({ pid: Number(name), ...processTicks(readFileSync(`/proc/${name}/stat`, 'utf8')) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
 }
 
 /** CPU ticks of every live process in process group `pgid` (the CLI is started detached, so its
  * group is its own pid, and its children join it). */
 function groupTicks(pgid) {
+  return everyProcess().reduce((sum, p) => sum + (p.group === pgid ? p.ticks : 0), 0);
+}
+
+/** CPU ticks of process `root` and every live descendant (bench:compare: this script, its
+ * browsers and their content processes, whatever process groups they made). */
+function treeTicks(root) {
+  const all = everyProcess();
+  const children = new Map();
+  for (const p of all) children.set(p.parent, [...(children.get(p.parent) ?? []), p]);
   let ticks = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const p = processTicks(readFileSync(`/proc/${name}/stat`, 'utf8'));
-      if (p.group === pgid) ticks += p.ticks;
-    } catch {
-      // gone meanwhile
-    }
+  const todo = all.filter((p) => p.pid === root);
+  while (todo.length) {
+    const p = todo.pop();
+    ticks += p.ticks;
+    todo.push(...(children.get(p.pid) ?? []));
   }
   return ticks;
 }
 
 export class CpuLoadMeter {
-  /** `pgid`: the measuring process group (a detached child's pid). */
-  constructor(pgid) {
+  /** `pgid`: the measuring process group (a detached child's pid); with `{ tree: true }`, `pgid`
+   * is a process whose descendants, whatever their group, measure with it (a browser's). */
+  constructor(pgid, { tree = false } = {}) {
     this.pgid = pgid;
+    this.own = tree ? () => treeTicks(pgid) : () => groupTicks(pgid);
     this.cores = cpus().length;
     this.start = this.snapshot();
     this.last = this.start;
@@ -49,28 +70,37 @@ export class CpuLoadMeter {
 
   snapshot() {
     try {
-      return { ...machineTicks(), own: groupTicks(this.pgid), at: Date.now() };
+      return { ...machineTicks(), own: this.own(), at: Date.now() };
     } catch {
       return null; // no /proc
     }
   }
 
   /** Takes a reading (at most every 250 ms); the window ends at the last one taken. */
-  sample() {
-    if (this.last && Date.now() - this.last.at < 250) return;
+  sample(force = false) {
+    if (!force && this.last && Date.now() - this.last.at < 250) return;
     const now = this.snapshot();
     // The group's ticks only grow while it lives; a reading after it ended would lose them.
     if (now && (!this.last || now.own >= this.last.own)) this.last = now;
   }
 
   /** The cores other programs kept busy on average since the window began (null: unknown), and a
-   * new window from the last reading on. */
+   * new window from the last reading on. Always a fresh reading: a case shorter than the readings'
+   * spacing still gets its own window. */
   window() {
-    this.sample();
+    this.sample(true);
     const { start, last } = this;
     this.start = last;
     if (!start || !last || last.total <= start.total) return null;
     const others = (last.busy - start.busy - (last.own - start.own)) / (last.total - start.total);
     return Math.max(0, Math.min(1, others)) * this.cores;
   }
+}
+
+/** Whether other programs used so much of the CPU that a one-thread measurement may have been
+ * slowed: less than one and a half cores were left to it (on 2 cores: others above half a core).
+ * The page's rule (web/src/app/native.ts, cpuWasShared), here for the server's re-measuring;
+ * tests/web/cpu-load.test.ts holds the two together. */
+export function cpuWasShared(othersCores, cores) {
+  return othersCores > Math.max(0.25, cores - 1.5);
 }

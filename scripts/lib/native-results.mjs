@@ -5,7 +5,7 @@
 // /etc/machine-id, hashed) next to the JSON, and the server compares it with the machine it runs
 // on at request time. A JSON copied from elsewhere, or imported in the page, never gets it.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,11 @@ export const nativeBenchStatusPath = join(repoRoot, 'build', 'native-bench.statu
 // How busy other programs kept the CPU while each case was measured (scripts/lib/cpu-load.mjs):
 // { cores, cases: { "<puzzle>|<case>": <cores others used> } }.
 export const nativeBenchLoadPath = join(repoRoot, 'build', 'native-bench.load.json');
+// Seconds each case took in this machine's last benchmarks, by profile (the next run's progress
+// weights: lib/bench-progress.mjs): { quick?: { "<puzzle>|<case name>": s }, full?: {...} }.
+export const nativeBenchCostsPath = join(repoRoot, 'build', 'native-bench.costs.json');
+// The same from one run on the project's VM, for a machine that has not measured yet.
+export const nativeBenchPriorPath = join(repoRoot, 'scripts', 'lib', 'native-bench-prior.json');
 
 export function machineFingerprint() {
   let machineId = '';
@@ -58,5 +63,8 @@ export function nativeBenchResponse() {
   } catch {
     sameMachine = false;
   }
-  return { available: true, sameMachine, report, status, cpu_load: readJson(nativeBenchLoadPath) };
+  // Changes whenever the report is rewritten, also when a case measured again replaces its numbers
+  // (the count of records stays): the page takes the report again.
+  const revision = statSync(nativeBenchPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return { available: true, sameMachine, report, status, cpu_load: readJson(nativeBenchLoadPath), revision };
 }

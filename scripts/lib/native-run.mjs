@@ -15,10 +15,9 @@
 // by the engine (it refuses what it does not know, exit 2); one run at a time, none while the
 // background benchmark measures (the two would share the CPU); a time cap; Stop kills the process
 // group. The full harness profile (at least 11 samples of >= 10 ms), not the quick one.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CpuLoadMeter } from './cpu-load.mjs';
+import { caseFraction, ProgramRun } from './cli-process.mjs';
 import { nativeBenchStatusPath, repoRoot } from './native-results.mjs';
 
 export const NATIVE_RUN_PATH = '/api/native-run';
@@ -70,12 +69,24 @@ export function runArguments(puzzle, params) {
   return { args: [...args, '--time', '--json', '--progress-json'] };
 }
 
+/** Whether npm start's benchmark is measuring. Its last phase, measuring again the cases it
+ * measured on a shared CPU (lib/remeasure.mjs), gives way: the person's request comes first, and
+ * that process is stopped (after checking that the pid is still native-bench.mjs). */
 function backgroundBenchRunning() {
+  let st;
   try {
-    return JSON.parse(readFileSync(nativeBenchStatusPath, 'utf8')).state === 'running';
+    st = JSON.parse(readFileSync(nativeBenchStatusPath, 'utf8'));
   } catch {
     return false;
   }
+  if (st.state !== 'running') return false;
+  if (st.phase !== 'remeasure') return true;
+  try {
+    if (Number.isInteger(st.pid) && readFileSync(`/proc/${st.pid}/cmdline`, 'utf8').includes('native-bench.mjs')) process.kill(st.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  return false;
 }
 
 /** The endpoint's state and its one run at a time. `cli`: the native CLI's path. */
@@ -97,50 +108,28 @@ export class NativeRunner {
     const built = runArguments(puzzle, params);
     if (built.error) return [400, { error: built.error }];
     const id = ++this.runs;
-    const child = spawn(this.cli, built.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    this.child = child;
-    const meter = new CpuLoadMeter(child.pid);
     const started = Date.now();
     this.state = { state: 'running', id, puzzle, fraction: 0, started: new Date(started).toISOString() };
-    let stdout = '';
-    let pending = '';
     let stopped = null;
+    const run = new ProgramRun(this.cli, built.args, {
+      collectStdout: true,
+      measureLoad: true,
+      // The CLI's own message on an error is not JSON; the JSON on stdout says it too.
+      onEvent: (e) => {
+        this.state = { ...this.state, fraction: caseFraction(e), kernel: `${e.kernel}/${e.isa}`, case: e.case };
+      },
+    });
+    this.child = run;
     const cap = setTimeout(() => this.kill(`it took longer than ${NATIVE_RUN_CAP_MS / 60000} minutes`), NATIVE_RUN_CAP_MS);
     this.kill = (why) => {
       stopped = why;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+      run.stop();
     };
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      if (stdout.length < 64 * 1024 * 1024) stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      pending += chunk;
-      let nl;
-      while ((nl = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, nl);
-        pending = pending.slice(nl + 1);
-        let e;
-        try {
-          e = JSON.parse(line);
-        } catch {
-          continue; // the CLI's own message on an error; the JSON on stdout says it too
-        }
-        meter.sample();
-        const within = e.phase === 'sample' && e.samples ? e.sample / e.samples : 0;
-        const fraction = Math.min(1, (e.kernel_index - 1 + within) / Math.max(1, e.kernel_count));
-        this.state = { ...this.state, fraction, kernel: `${e.kernel}/${e.isa}`, case: e.case };
-      }
-    });
-    child.on('close', (code) => {
+    run.done.then(({ code, stdout }) => {
+      const meter = run.meter;
       clearTimeout(cap);
       this.child = null;
-      const others = meter.window();
+      const others = meter?.window() ?? null;
       const seconds = (Date.now() - started) / 1000;
       if (stopped) {
         this.state = { state: 'stopped', id, puzzle, error: `stopped: ${stopped}` };

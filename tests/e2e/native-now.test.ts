@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, checked, cli, openPage, quickNativeReport, ratioPattern, rows, runAndWait, setN, tableFit, useBrowser } from './browser';
+import { artifacts, axeViolations, checked, cli, notices, openPage, quickNativeReport, ratioPattern, rows, runAndWait, setN, tableFit, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -136,6 +136,34 @@ describe('native numbers measured on a shared CPU', () => {
     await page.waitForFunction(() => document.querySelector('table[data-table="run"]')?.classList.contains('cards'));
     expect(await tableFit(page)).toMatchObject({ overflow: 0, outside: [], hidden: [], page: 0 });
     await page.screenshot({ path: join(artifacts, 'native-shared-cpu-390.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('takes a case measured again on a quiet CPU (npm start’s last phase) without a reload', async () => {
+    const report = JSON.parse(readFileSync(quickNativeReport('nqueens', ['--case', 'n=8']), 'utf8'));
+    // The server's report is rewritten in place: the same records, a new revision and load.
+    let again = false;
+    const page = await browser().newPage({ viewport: { width: 1366, height: 768 } });
+    await page.route('**/api/native-bench.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(again
+          ? { available: true, sameMachine: true, report, revision: 2, status: { state: 'done', fraction: 1 }, cpu_load: { cores: 2, cases: { 'nqueens|n=8': 0.1 } } }
+          : { available: true, sameMachine: true, report, revision: 1, cpu_load: { cores: 2, cases: { 'nqueens|n=8': 1.4 } },
+              status: { state: 'running', phase: 'remeasure', fraction: 0, remeasure_done: 0, remeasure_total: 1, waiting: true, others_now: 1.1, cores: 2, puzzle: 'nqueens', case: 'n=8', recent: [] } }),
+      }),
+    );
+    await page.goto(`${baseUrl}#nqueens`);
+    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Measuring again the native cases measured on a shared CPU'), null, { timeout: 30_000 });
+    expect((await notices(page)).join()).toContain('0 of 1 done, waiting for a quiet CPU (other programs use 1.1 of 2 cores) to measure nqueens n=8');
+    await setN(page, 8);
+    await runAndWait(page);
+    // The benchmark's last phase gives way to a measurement the person asks for.
+    expect(await page.isDisabled('#native-now')).toBe(false);
+    expect((await rows(page)).some((r) => r.native?.includes(' shared CPU'))).toBe(true);
+    again = true;
+    await page.waitForFunction(() => !(document.querySelector('.notices')?.textContent ?? '').includes('Measuring again'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => !(document.querySelector('table[data-table="run"]')?.textContent ?? '').includes('shared CPU'), null, { timeout: 30_000 });
     await page.close();
   });
 });

@@ -23,7 +23,7 @@ describe('native numbers measured after the page is served', () => {
             ? { available: true, sameMachine: true, report, status: { state: 'done', fraction: 1 } }
             : stage === 'build'
               ? { available: false, sameMachine: false, report: null, status: { state: 'running', phase: 'build', fraction: 0 } }
-              : { available: false, sameMachine: false, report: null, status: { state: 'running', phase: 'bench', fraction: 0.25, puzzle: 'nqueens', case: 'n=8' } },
+              : { available: false, sameMachine: false, report: null, status: { state: 'running', phase: 'bench', fraction: 0.25, weights: 'this machine', seconds_left: 600, cores: 2, puzzle: 'nqueens', case: 'n=8', puzzle_case: 1, puzzle_cases: 4, kernel: 'bitmask-stack/scalar', kernel_index: 2, kernel_count: 13, recent: [{ puzzle: 'cube', case: 'op=order', seconds: 0.4, others_cores: 1.2 }] } },
         ),
       }),
     );
@@ -36,7 +36,10 @@ describe('native numbers measured after the page is served', () => {
 
     stage = 'bench';
     await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Measuring native numbers'), null, { timeout: 30_000 });
-    expect((await notices(page)).join()).toContain('25 % (now nqueens n=8)');
+    // A share of the expected time (cases weighed by how long they took before), the case and
+    // kernel now, and a line per case measured last.
+    expect((await notices(page)).join()).toContain('25 % of the expected time, about 10 min left (now nqueens, case 1 of 4: n=8, kernel bitmask-stack/scalar (2 of 13))');
+    expect(await page.textContent('.notice-lines')).toBe('cube op=order: measured in 0.4 s, shared CPU');
 
     expect((await notices(page)).join()).not.toContain('Building the native CLI');
     await page.waitForFunction(() => (document.querySelector('[data-env="native"]')?.textContent ?? '').includes('`npm start` is measuring this machine'));

@@ -366,7 +366,7 @@ describe('N-queens page', () => {
     expect(await tableFit(phone)).toEqual({ overflow: 0, outside: [], hidden: [], cards: true, page: 0 });
     // Every tab in sight: none hides past the edge of a phone.
     const tabs = await phone.$$eval('.tabs a', (as) => as.map((a) => { const r = a.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth && r.width > 0; }));
-    expect(tabs).toEqual([true, true, true, true, true, true]); // the five puzzles and History
+    expect(tabs).toEqual([true, true, true, true, true, true, true]); // the five puzzles, Suite and History
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844.png') });
     await phone.screenshot({ path: join(artifacts, 'nqueens-390x844-full.png'), fullPage: true });
     expect([...errors, ...phoneErrors]).toEqual([]);

@@ -278,6 +278,28 @@ TEST(Engine, ValidateReturnsCanonicalParamsOrTheFieldAtFault) {
   EXPECT_FALSE(handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"cases", "n=8"}})["ok"].get<bool>());
 }
 
+// validate answers the case's own work unit, the one its records carry (issue 17: chess attack
+// cases were announced in the puzzle's "nodes" and then recorded in "lookups").
+TEST(Engine, ValidateAnswersTheWorkUnitTheCasesRecordsCarry) {
+  const json attacks = {{"mode", "attacks"}, {"piece", "rook"}, {"measure", "throughput"}};
+  const json perft = {{"mode", "perft"}, {"fen", "startpos"}, {"depth", 2}};
+  for (const auto& [params, unit] : {std::pair{attacks, "lookups"}, std::pair{perft, "nodes"}}) {
+    const json v = handle_request({{"action", "validate"}, {"puzzle", "chess"}, {"params", params}});
+    ASSERT_TRUE(v["ok"].get<bool>()) << v.dump();
+    EXPECT_EQ(v["work_unit"], unit) << params.dump();
+    const json batch = handle_request({{"action", "validate"}, {"puzzle", "chess"}, {"cases", {params}}});
+    EXPECT_EQ(batch["cases"][0]["work_unit"], unit) << batch.dump();
+    const json run = handle_request({{"action", "run"}, {"puzzle", "chess"}, {"params", params}, {"kernels", {"all"}}});
+    ASSERT_TRUE(run["ok"].get<bool>()) << run.dump();
+    EXPECT_EQ(run["work_unit"], unit);
+    ASSERT_FALSE(run["results"].empty());
+    for (const json& r : run["results"]) EXPECT_EQ(r["work_unit"], unit) << r["kernel"];
+  }
+  // A puzzle with one unit keeps it.
+  const json q = handle_request({{"action", "validate"}, {"puzzle", "nqueens"}, {"params", {{"n", 8}}}});
+  EXPECT_EQ(q["work_unit"], "nodes");
+}
+
 TEST(Registry, KernelOrderNamesEveryKernel) {
   // The catalog's kernel_order is how the page checks kernel ids in data from elsewhere (a native
   // report names kernels a wasm build lacks): every registered kernel must be in it.

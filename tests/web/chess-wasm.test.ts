@@ -69,6 +69,15 @@ describe.each<[Flavour, string[]]>([
     expect(new Set(r.results.map((x: any) => x.answer.checksum)).size).toBe(1);
   });
 
+  it('validates each mode with the work unit its records carry (the page’s rate column reads it)', () => {
+    for (const [params, unit] of [[{ mode: 'attacks', piece: 'rook', measure: 'throughput' }, 'lookups'], [{ mode: 'perft', depth: 2 }, 'nodes']] as const) {
+      const v = call(m, { action: 'validate', puzzle: 'chess', params });
+      expect(v.work_unit, JSON.stringify(v)).toBe(unit);
+      const r = call(m, { action: 'run', puzzle: 'chess', params, kernels: ['hq'] });
+      expect(r.results.map((x: any) => x.work_unit)).toEqual([unit]);
+    }
+  });
+
   it('returns bad FENs and depths as error values naming the field, never aborting', () => {
     const bad: [Record<string, unknown>, string, string][] = [
       [{ fen: '8/8 w' }, 'a FEN has 6 fields', 'fen'],

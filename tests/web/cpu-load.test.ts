@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
-import { CpuLoadMeter } from '../../scripts/lib/cpu-load.mjs';
+import { CpuLoadMeter, cpuWasShared as serverSaysShared } from '../../scripts/lib/cpu-load.mjs';
+// @ts-expect-error: plain ESM helper of the scripts
+import { sharedCases } from '../../scripts/lib/remeasure.mjs';
 import { cpuLoadText, cpuWasShared, markSharedCpu, readCpuLoad } from '../../web/src/app/native';
 import type { ResultRecord } from '../../web/src/share/schema';
 
@@ -18,6 +20,29 @@ describe('the server’s CPU load meter', () => {
     expect(others).toBeGreaterThan(0.3); // the loop alone kept one core busy for the window
     expect(others).toBeLessThanOrEqual(meter.cores);
   });
+
+  it.runIf(process.platform === 'linux')('gives a case shorter than the readings’ spacing a window of its own', () => {
+    const meter = new CpuLoadMeter(process.pid, { tree: true });
+    meter.window();
+    const end = Date.now() + 80;
+    while (Date.now() < end); // a short case: 80 ms, under the 250 ms between readings
+    expect(meter.window()).not.toBeNull();
+  });
+
+  it.runIf(process.platform === 'linux')('counts a whole process tree as ours, a child in a group of its own too (a browser’s)', async () => {
+    const quiet = spawn('sleep', ['3'], { detached: true, stdio: 'ignore' });
+    const byGroup = new CpuLoadMeter(quiet.pid);
+    const byTree = new CpuLoadMeter(process.pid, { tree: true });
+    // Detached: its own process group, yet a descendant of this process.
+    const busy = spawn(process.execPath, ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);'], { detached: true, stdio: 'ignore' });
+    const tick = setInterval(() => byTree.sample(), 100); // readings while the child lives
+    await new Promise((resolve) => busy.on('close', resolve));
+    clearInterval(tick);
+    const notOurs = byGroup.window() as number;
+    const othersOfTree = byTree.window() as number;
+    quiet.kill();
+    expect(notOurs - othersOfTree).toBeGreaterThan(0.2);
+  });
 });
 
 describe('the page’s reading of it', () => {
@@ -28,6 +53,18 @@ describe('the page’s reading of it', () => {
     expect(cpuWasShared(0.6, 2)).toBe(true);
     expect(cpuWasShared(2, 8)).toBe(false);
     expect(cpuWasShared(7, 8)).toBe(true);
+    // The server, which measures again what the page marks, uses the same rule.
+    for (const cores of [1, 2, 4, 8, 64])
+      for (let others = 0; others <= cores; others += cores / 40) expect(serverSaysShared(others, cores)).toBe(cpuWasShared(others, cores));
+  });
+
+  it('has the server measure again the cases the page marks, the busiest first', () => {
+    const load = { cores: 2, cases: { 'nqueens|n=12': 0.6, 'nqueens|n=8': 0.1, 'cube|op=a b': 1.8, 'x|y': 'busy' } };
+    expect(sharedCases(load)).toEqual([
+      { key: 'cube|op=a b', puzzle: 'cube', label: 'op=a b', others: 1.8 },
+      { key: 'nqueens|n=12', puzzle: 'nqueens', label: 'n=12', others: 0.6 },
+    ]);
+    expect(sharedCases(null)).toEqual([]);
   });
 
   it('marks the records of the cases measured on a shared CPU, and says how many in words', () => {

@@ -3,7 +3,7 @@
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
 import { learnIsas, nativeCounterpart } from './app/compare';
-import { markSharedCpu, readCpuLoad } from './app/native';
+import { cpuLoadText, markSharedCpu, readCpuLoad } from './app/native';
 import { ratioOf, ratioText } from './app/ratio';
 import type { Catalog } from './share/engine-types';
 import { peerTiming } from './peers/timing';
@@ -66,14 +66,31 @@ const api = {
     }
   },
   /** `cpuLoad`: how busy the CPU was while the native numbers were measured (the served
-   * cpu_load): those measured on a shared CPU make their ratios doubtful, as on the page. */
-  compare(wasm: PageRecord[], nativeRecords: PageRecord[], cpuLoad?: unknown) {
+   * cpu_load), `wasmLoad` the same while the browser measured these wasm records
+   * (bench-compare.mjs): either side measured on a shared CPU makes a ratio doubtful, as on the page. */
+  compare(wasmRecords: PageRecord[], nativeRecords: PageRecord[], cpuLoad?: unknown, wasmLoad?: unknown) {
     const native = markSharedCpu(nativeRecords, readCpuLoad(cpuLoad)) as PageRecord[];
+    const wasm = markSharedCpu(wasmRecords, readCpuLoad(wasmLoad)) as PageRecord[];
     return wasm.map((record) => {
       const counterpart = nativeCounterpart(record, native);
       const ratio = counterpart ? ratioOf(record, counterpart.record) : null;
       return { record, native: counterpart?.record ?? null, sameWidth: counterpart?.sameWidth ?? false, ratio: ratio?.value ?? null, ratioText: ratioText(ratio) };
     });
+  },
+  /** Records marked where the CPU was shared while they were measured (`load`: cores and the
+   * others' cores by "<puzzle>|<case>", scripts/lib/cpu-load.mjs). */
+  markShared(records: PageRecord[], load: unknown): PageRecord[] {
+    return markSharedCpu(records, readCpuLoad(load)) as PageRecord[];
+  },
+  /** Speed ratios as the page shows them, with their range and doubt: for each [a, b], a's speed
+   * relative to b's (b's time over a's), "–" where either is missing. */
+  ratios(pairs: [PageRecord | null, PageRecord | null][]): string[] {
+    return pairs.map(([a, b]) => (a && b ? ratioText(ratioOf(a, b)) : '–'));
+  },
+  /** A load in the Native panel's words: how many cases were measured on a shared CPU. */
+  loadText(load: unknown): { shared: boolean; text: string } | null {
+    const read = readCpuLoad(load);
+    return read?.cases.size ? cpuLoadText(read) : null;
   },
 };
 

@@ -3,10 +3,11 @@
 // puzzle-specific comes from the catalog (C++) or from web/src/puzzles/<id>.ts.
 //
 // This file only starts things. The state lives in app/state/store.ts; controllers change it
-// (params-checker, run-controller, router, native-feed, with trust.ts for data from elsewhere);
+// (params-checker, run-controller, router, native-feed, suite-controller, with trust.ts for data
+// from elsewhere);
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
-import { downloadOf, saveFile } from './app/download';
+import { downloadOf, saveFile, type DownloadFormat } from './app/download';
 import { Engine } from './app/engine';
 import { HistoryController } from './app/history-controller';
 import { ensureIsolation } from './app/isolation';
@@ -15,6 +16,7 @@ import { NativeFeed } from './app/native-feed';
 import { ParamsChecker } from './app/params-checker';
 import { Router } from './app/router';
 import { RunController } from './app/run-controller';
+import { SuiteController } from './app/suite-controller';
 import { Store, withNotice, withPuzzle, withStatus } from './app/state/store';
 import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
@@ -28,6 +30,7 @@ import { noticesView } from './app/views/notices-view';
 import { resultsView } from './app/views/results-view';
 import { shareView } from './app/views/share-view';
 import { statusView } from './app/views/status-view';
+import { suiteView } from './app/views/suite-view';
 import { views } from './puzzles';
 import type { Build } from './share/builds';
 import { WorkerBridge } from './worker/bridge';
@@ -57,7 +60,11 @@ async function start() {
   const checker = new ParamsChecker(store, engine, views);
   const history = new HistoryController(store);
   const runs = new RunController(store, bridges, verifier, views, (entry) => history.keep(entry));
-  const router = new Router(store, engine, checker, verifier, views);
+  // The suite needs the router's link address, the router opens suite links: one made after the other.
+  let suite: SuiteController | null = null;
+  const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile));
+  suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
+  const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format) };
   const native = new NativeFeed(store, verifier);
   const actions: Actions = {
     editParams: (id, params) => void checker.edit(id, params),
@@ -82,7 +89,7 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow() });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions), suiteView(el, suiteActions, views)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.
   let screen: string | null = null;

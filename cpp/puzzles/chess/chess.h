@@ -133,7 +133,10 @@ struct Chess {
   static std::optional<KnownAnswer> known(const Case& c);
   static json illustrate(const Case& c);
   static bool applies(const KernelInfo& kernel, const Case& c, std::string& why_not);
-  static std::string work_unit(const Case& c) { return c.mode == Mode::attacks ? "lookups" : "nodes"; }
+  static std::string work_unit(const json& canonical_params) {
+    const bool attacks = canonical_params.is_object() && canonical_params.value("mode", "") == "attacks";
+    return attacks ? "lookups" : "nodes";
+  }
   // Node counts must agree; divide lists too when both answers have one (a published answer
   // has none); attacks answers compare whole.
   static bool same_answer(const json& a, const json& b);

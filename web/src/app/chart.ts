@@ -5,8 +5,8 @@ import { BUILDS, buildInfo, isBrowserRecordBuild, recordBuild, SIDE_COLOURS } fr
 import { isPeerRecord } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
-import { formatDuration } from './format';
-import { ratioOf, ratioText } from './ratio';
+import { formatDuration, formatRatioNumber } from './format';
+import { ratioOf, ratioText, type RatioEstimate } from './ratio';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
@@ -63,6 +63,29 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
             },
           },
         },
+      },
+    },
+  });
+}
+
+/** The Suite's chart: one group of bars per puzzle, one bar per ratio (speed, log scale, 1× the
+ * line where neither side is faster), each bar's tooltip the ratio with its range (ratio.ts). */
+export function drawRatioChart(canvas: HTMLCanvasElement, previous: Chart | null, labels: readonly string[], series: readonly { label: string; colour: string; ratios: readonly (RatioEstimate | null)[] }[]): Chart {
+  previous?.destroy();
+  const shown = series.filter((x) => x.ratios.some((r) => r && Number.isFinite(r.value) && r.value > 0));
+  return new Chart(canvas, {
+    type: 'bar',
+    data: {
+      labels: [...labels],
+      datasets: shown.map((x) => ({ label: x.label, backgroundColor: x.colour, data: x.ratios.map((r) => (r && Number.isFinite(r.value) && r.value > 0 ? r.value : null)) })),
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'speed ratio (log scale; above 1×: wasm faster)' }, ticks: { callback: (v) => `${formatRatioNumber(Number(v))}×` } } },
+      plugins: {
+        tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${ratioText(shown[ctx.datasetIndex]?.ratios[ctx.dataIndex] ?? null)}` } },
       },
     },
   });

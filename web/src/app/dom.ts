@@ -55,3 +55,14 @@ export function fitAsCards(table: Element | null, box: Element) {
   table.classList.remove('cards');
   if (table.scrollWidth > box.clientWidth + 1) table.classList.add('cards');
 }
+
+/** Puts `text` on the clipboard; false where the browser refuses (no permission, not a secure
+ * context), so the caller points at the field that shows it instead. */
+export async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -12,6 +12,10 @@ import { ratioOf, type RatioEstimate } from './ratio';
 
 export const HISTORY_VERSION = 1;
 
+/** The `puzzle` of a run of the Suite's Run all (its records are of every puzzle), and of its
+ * history entry. No puzzle has this id. */
+export const SUITE_RUN = 'suite';
+
 const StoredRecordSchema = RecordSchema.extend({ case_key: z.string().min(1).max(4096) });
 
 /** An entry as it is stored (its id is the storage's key, not part of it). */
@@ -57,7 +61,7 @@ export function readEntry(id: unknown, value: unknown): { ok: true; entry: Histo
   const parsed = StoredEntrySchema.safeParse(plain);
   if (!parsed.success) return { ok: false, reason: describeIssue(parsed.error) };
   for (const [i, r] of parsed.data.records.entries()) {
-    if (r.puzzle !== parsed.data.puzzle) return { ok: false, reason: `records.${i}: a record of '${r.puzzle}' in a run of '${parsed.data.puzzle}'` };
+    if (r.puzzle !== parsed.data.puzzle && parsed.data.puzzle !== SUITE_RUN) return { ok: false, reason: `records.${i}: a record of '${r.puzzle}' in a run of '${parsed.data.puzzle}'` };
     const problem = r.timing ? timingProblem(r.timing, r.work, isPeerRecord(r)) : null;
     if (problem) return { ok: false, reason: `records.${i}: ${problem}` };
   }

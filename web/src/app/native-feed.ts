@@ -4,7 +4,7 @@
 // NATIVE_REPORT_COMMAND). Each is re-checked like a link before any of it shows (app/trust.ts).
 import { neutralizeBidi } from '../share/text';
 import { importBrowserReport } from './browser-import';
-import { cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
+import { benchProgressText, cpuWasShared, fetchServedNative, fetchShippedNative, importReportFile, markSharedCpu, nativeRunAvailable, nativeRunStatus, startNativeRun, stopNativeRun, type CpuLoad, type NativeSource } from './native';
 import { caseOnScreen, puzzleStateOf } from './state/selectors';
 import { withNotice, type NativeNowState, type Notice, type PageState, type Store } from './state/store';
 import { leftOutText, type Verifier } from './trust';
@@ -27,30 +27,29 @@ export class NativeFeed {
    * land, without a reload; a report the user imports stops it.
    */
   async follow() {
-    let taken = -1;
+    let taken = '';
     for (;;) {
       const served = await fetchServedNative();
       if (this.importedByUser) return;
       if (!served) return this.takeShipped(); // a static host: no server measures anything
       if (served.error) this.notice('served-native', { text: served.error, kind: 'error' });
-      const records = served.native?.report.records.length ?? -1;
-      if (served.native && records !== taken) {
-        taken = records;
+      // A report that grew, or was rewritten (a case measured again on a quiet CPU).
+      const version = `${served.native?.report.records.length ?? -1}@${served.revision ?? ''}`;
+      if (served.native && version !== taken) {
+        taken = version;
         await this.take(served.native, 'served-native');
       }
       const st = served.status;
       this.store.update((s) => ({ ...s, nativeMeasuring: st?.state === 'running' ? st : null }));
       if (st?.state !== 'running') {
-        if (taken >= 0) this.notice('native-progress', null);
+        if (taken) this.notice('native-progress', null);
         if (st?.state === 'failed') {
           const what = st.phase === 'build' ? 'The native CLI did not build on the server' : 'The native benchmark on the server failed for some puzzles';
           this.notice('native-progress', { text: `${what}: see the terminal of npm start.`, kind: 'error' });
         }
         return;
       }
-      const where = st.puzzle ? ` (now ${st.puzzle}${st.case ? ` ${st.case}` : ''})` : '';
-      const doing = st.phase === 'build' ? 'Building the native CLI on this machine; native numbers follow' : `Measuring native numbers on this machine: ${Math.round(100 * st.fraction)} %${where}. They appear here as each puzzle finishes`;
-      this.notice('native-progress', { text: `${doing}; browser timings taken meanwhile share the CPU with it.`, kind: 'info' });
+      this.notice('native-progress', { ...benchProgressText(st), kind: 'info' });
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   }

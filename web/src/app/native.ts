@@ -74,31 +74,104 @@ export function parseReport(text: string, accept: 'native' | 'any' = 'native'): 
   return { ok: true, report: { ...parsed.data, records }, ...(count ? { unreadable: { count, reasons: [...reasons] } } : {}) };
 }
 
-/** How far the server's background native benchmark got (build/native-bench.status.json). */
+/** How far the server's background native benchmark got (build/native-bench.status.json, written
+ * by scripts/native-bench.mjs). */
 export interface ServedBenchStatus {
   state: 'running' | 'done' | 'failed' | 'stopped';
   /** While running: building the native CLI (a first `npm start` serves the page before it has
    * one) or measuring with it. */
-  phase: 'build' | 'bench';
+  phase: 'build' | 'bench' | 'remeasure';
+  /** Of the expected time (cases weighed by how long they took before), not of the case count. */
   fraction: number;
+  /** Where the weights came from: this machine's last run, the project's reference run, or none
+   * (then the fraction counts cases). */
+  weights?: 'this machine' | 'prior' | 'none';
+  secondsLeft?: number;
   puzzle?: string;
   case?: string;
+  /** The case's place among its puzzle's cases, and the kernel being timed. */
+  puzzleCase?: number;
+  puzzleCases?: number;
+  kernel?: string;
+  kernelIndex?: number;
+  kernelCount?: number;
+  /** The last cases measured, newest first: how long each took, how busy others kept the CPU. */
+  recent: { puzzle: string; case: string; seconds: number; othersCores?: number }[];
+  cores?: number;
+  /** The last phase: cases measured on a shared CPU, measured again one at a time once the CPU is
+   * quiet (scripts/lib/remeasure.mjs): how many, and whether it waits for quiet now. */
+  remeasure?: { done: number; total: number; waiting: boolean; othersNow?: number };
 }
 
 export interface ServedNative {
   /** The report so far (it grows puzzle by puzzle while the benchmark runs), if any. */
   native: NativeSource | null;
+  /** Changes whenever the server's report is rewritten (a case measured again keeps the count). */
+  revision?: number;
   error?: string;
   status: ServedBenchStatus | null;
 }
 
-function readStatus(value: unknown): ServedBenchStatus | null {
+export function readBenchStatus(value: unknown): ServedBenchStatus | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   if (v.state !== 'running' && v.state !== 'done' && v.state !== 'failed' && v.state !== 'stopped') return null;
   const text = (x: unknown) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, 120)) : undefined);
+  const count = (x: unknown, max: number) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max ? x : undefined);
+  const seconds = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 && x < 1e7 ? x : undefined);
   const fraction = typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0;
-  return { state: v.state, phase: v.phase === 'build' ? 'build' : 'bench', fraction, puzzle: text(v.puzzle), case: text(v.case) };
+  const weights = v.weights === 'this machine' || v.weights === 'prior' || v.weights === 'none' ? v.weights : undefined;
+  const recent = (Array.isArray(v.recent) ? v.recent.slice(0, 5) : []).flatMap((r: unknown) => {
+    const x = (r ?? {}) as Record<string, unknown>;
+    const puzzle = text(x.puzzle);
+    const name = text(x.case);
+    const took = seconds(x.seconds);
+    const others = seconds(x.others_cores);
+    return puzzle && name && took !== undefined ? [{ puzzle, case: name, seconds: took, ...(others === undefined ? {} : { othersCores: others }) }] : [];
+  });
+  const optional = {
+    weights, secondsLeft: seconds(v.seconds_left), puzzle: text(v.puzzle), case: text(v.case),
+    puzzleCase: count(v.puzzle_case, 1e5), puzzleCases: count(v.puzzle_cases, 1e5),
+    kernel: text(v.kernel), kernelIndex: count(v.kernel_index, 1e4), kernelCount: count(v.kernel_count, 1e4), cores: count(v.cores, 4096),
+  };
+  const remeasureTotal = count(v.remeasure_total, 1e5);
+  const remeasure = v.phase === 'remeasure' && remeasureTotal
+    ? { done: Math.min(count(v.remeasure_done, 1e5) ?? 0, remeasureTotal), total: remeasureTotal, waiting: v.waiting === true, ...(seconds(v.others_now) === undefined ? {} : { othersNow: seconds(v.others_now) }) }
+    : undefined;
+  return {
+    state: v.state, phase: v.phase === 'build' ? 'build' : remeasure ? 'remeasure' : 'bench', fraction, recent, ...(remeasure ? { remeasure } : {}),
+    ...Object.fromEntries(Object.entries(optional).filter(([, x]) => x !== undefined)),
+  };
+}
+
+const duration = (s: number) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+
+/**
+ * The background benchmark's progress in words: the share of the expected time (or of the cases,
+ * where nothing says how long they take), the time left, the case and kernel now; and a line for
+ * each case measured last (how long it took; "shared CPU" where others kept the CPU busy).
+ */
+export function benchProgressText(st: ServedBenchStatus): { text: string; lines: string[] } {
+  if (st.phase === 'build') return { text: 'Building the native CLI on this machine; native numbers follow; browser timings taken meanwhile share the CPU with it.', lines: [] };
+  const lines = st.recent.slice(0, 3).map((r) => {
+    const shared = r.othersCores !== undefined && st.cores !== undefined && cpuWasShared(r.othersCores, st.cores) ? ', shared CPU' : '';
+    return `${r.puzzle} ${r.case}: measured in ${duration(r.seconds)}${shared}`;
+  });
+  if (st.remeasure) {
+    const { done, total, waiting, othersNow } = st.remeasure;
+    const busy = othersNow !== undefined && st.cores ? ` (other programs use ${othersNow.toFixed(1)} of ${st.cores} cores)` : '';
+    const now = waiting ? `waiting for a quiet CPU${busy} to measure ${st.puzzle ?? ''} ${st.case ?? ''}` : `measuring ${st.puzzle ?? ''} ${st.case ?? ''}${st.kernel ? `, kernel ${st.kernel}` : ''}; browser timings taken now share the CPU with it`;
+    return { text: `Measuring again the native cases measured on a shared CPU, one at a time when the CPU is quiet: ${done} of ${total} done, ${now}. Measure natively now goes first.`, lines };
+  }
+  const share = `${Math.round(100 * st.fraction)} % ${st.weights === 'none' || st.weights === undefined ? 'of the cases' : 'of the expected time'}`;
+  const left = st.secondsLeft !== undefined ? `, about ${duration(st.secondsLeft)} left` : '';
+  const place = st.puzzleCase && st.puzzleCases ? `, case ${st.puzzleCase} of ${st.puzzleCases}` : '';
+  const kernel = st.kernel ? `, kernel ${st.kernel}${st.kernelIndex && st.kernelCount ? ` (${st.kernelIndex} of ${st.kernelCount})` : ''}` : '';
+  const now = st.puzzle ? ` (now ${st.puzzle}${place}: ${st.case ?? ''}${kernel})` : '';
+  return {
+    text: `Measuring native numbers on this machine: ${share}${left}${now}. They appear here as each puzzle finishes; browser timings taken meanwhile share the CPU with it.`,
+    lines,
+  };
 }
 
 /** The server's CPU load by case, if it sent a readable one (bounded: numbers only, at most a
@@ -141,7 +214,7 @@ export function markSharedCpu(records: Report['records'], load: CpuLoad | undefi
 /** The served native numbers and the background benchmark's status; null when the page is served
  * without our server plugin (no native numbers, not an error). */
 export async function fetchServedNative(): Promise<ServedNative | null> {
-  let body: { available?: boolean; sameMachine?: boolean; report?: unknown; status?: unknown; cpu_load?: unknown };
+  let body: { available?: boolean; sameMachine?: boolean; report?: unknown; status?: unknown; cpu_load?: unknown; revision?: unknown };
   try {
     const res = await fetch('api/native-bench.json', { cache: 'no-store' });
     if (!res.ok) return null;
@@ -149,12 +222,13 @@ export async function fetchServedNative(): Promise<ServedNative | null> {
   } catch {
     return null;
   }
-  const status = readStatus(body.status);
+  const status = readBenchStatus(body.status);
   if (!body.available) return { native: null, status };
   const parsed = parseReport(JSON.stringify(body.report));
   if (!parsed.ok) return { native: null, status, error: `the native benchmark on the server is unreadable: ${parsed.error}` };
   const cpuLoad = readCpuLoad(body.cpu_load);
-  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable, ...(cpuLoad ? { cpuLoad } : {}) }, status };
+  const revision = typeof body.revision === 'number' && Number.isFinite(body.revision) ? body.revision : undefined;
+  return { native: { report: parsed.report, origin: body.sameMachine === true ? 'same-machine' : 'served', unreadable: parsed.unreadable, ...(cpuLoad ? { cpuLoad } : {}) }, status, ...(revision === undefined ? {} : { revision }) };
 }
 
 /** The report a static site ships, or null when it ships none; an unreadable one is an error. */

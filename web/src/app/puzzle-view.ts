@@ -36,6 +36,15 @@ export interface BenchGroup {
   cases: (benchCase: BenchCase) => boolean;
 }
 
+/** What the Suite's Run all (#suite) runs of a puzzle: the quick benchmark case(s) it stands
+ * for, the peer programs cheap enough on them (kernel ids), and why those, in a sentence the
+ * Suite screen shows. Without it, Run all runs the puzzle's default case (a benchmark case). */
+export interface SuiteChoice {
+  cases: (benchCase: BenchCase) => boolean;
+  peers?: readonly string[];
+  why: string;
+}
+
 export interface ParamsEditor {
   element: HTMLElement;
   show(params: Params, canonical: Params | null): void;
@@ -72,6 +81,8 @@ export interface PuzzleView {
   /** Extra result panels (a sweep chart, a throughput/latency table, ...), in place of the
    * generic panel of the engine's summary tables. */
   extraResults?(context: ResultsContext): HTMLElement | null;
+  /** The Suite's quick case(s) of this puzzle (default: its default case). */
+  suite?: SuiteChoice;
   /** Other programs run on the case after our kernels (Run only, not the benchmark buttons). */
   peers?: readonly PeerProgram[];
   /** About how many seconds one call of the case's slowest kernel takes in this browser, or null

@@ -12,7 +12,7 @@ import { nativeCounterpart, sameRun } from './compare';
 import { engineLabel, type JsEngine } from '../share/js-engine';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
-import { ratioOf, ratioParts, ratioTitle, undecided } from './ratio';
+import { ratioOf, ratioParts, ratioTitle, undecided, type RatioEstimate } from './ratio';
 
 export interface TableInput {
   mine: readonly PageRecord[];
@@ -75,7 +75,7 @@ export function marksLegend(root: Element): HTMLElement | null {
 
 /** A timing measured elsewhere (a link, an imported report): it passed the plausibility checks
  * (share/verify.ts), but timings, unlike answers, cannot be re-checked here. */
-function timingClaim(whose: string): HTMLElement {
+export function timingClaim(whose: string): HTMLElement {
   return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
 }
 
@@ -85,8 +85,12 @@ function timingClaim(whose: string): HTMLElement {
  * CPU; `what` says in the tooltip what is compared. "–" without both timings.
  */
 export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLElement | string {
-  const r = ratioOf(a, b);
-  if (!r) return '–';
+  return estimateCell(ratioOf(a, b), what);
+}
+
+/** A ratio already made (ratioOf, or a geometric mean of several: app/suite.ts) as ratioCell shows it. */
+export function estimateCell(r: RatioEstimate | null, what: string): HTMLElement | string {
+  if (!r || !Number.isFinite(r.value)) return '–';
   const order = undecided(r) ? 'undecided' : r.value > 1 ? 'faster' : 'slower';
   const { value, range } = ratioParts(r);
   const dash = range.indexOf('–') + 1;

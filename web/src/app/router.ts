@@ -1,5 +1,6 @@
-// The address and links: `#<puzzle>` opens a tab, `#history` the history of runs, `#s=<version>.<data>` opens a share link (its
-// params, kernels and builds, and its records once re-checked), anything else is reported, not
+// The address and links: `#<puzzle>` opens a tab, `#history` the history of runs, `#suite` the
+// suite, `#s=<version>.<data>` opens a share link (its params, kernels and builds, and its records
+// once re-checked; or a suite's scoreboard, suite-controller.ts), anything else is reported, not
 // obeyed; Copy link writes the page's state into a link, at the address the page was opened
 // from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
@@ -7,14 +8,15 @@ import { BUILDS, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
 import { describeBrowser } from '../share/js-engine';
 import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
-import type { LinkState } from '../share/schema';
+import type { LinkState, SuiteLinkState } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import type { Engine } from './engine';
+import { copyToClipboard } from './dom';
 import { readFragment } from './fragment';
 import type { ParamsChecker } from './params-checker';
 import { listOf, recordSet } from './state/records';
 import { caseOnScreen, catalogPuzzles, kernelChoices, puzzleOf, puzzleStateOf, selectedKernels } from './state/selectors';
-import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
+import { withNotice, withPuzzle, withStatus, type Store, type SuiteProfile } from './state/store';
 import { withLink, type Verifier } from './trust';
 
 export class Router {
@@ -28,6 +30,10 @@ export class Router {
     private readonly checker: ParamsChecker,
     private readonly verifier: Verifier,
     private readonly views: ReadonlyMap<string, PuzzleView>,
+    /** Opens a suite's link (SuiteController.openLink). */
+    private readonly openSuiteLink: (link: SuiteLinkState) => Promise<void> = async () => {},
+    /** Sets the profile the Suite's Run all uses (`#suite?profile=smoke`). */
+    private readonly suiteProfile: (profile: SuiteProfile) => void = () => {},
   ) {}
 
   /** Follows the address from now on, starting with the one the page was opened at. */
@@ -59,9 +65,19 @@ export class Router {
       await this.openLink(link.state);
       return;
     }
+    if (link.kind === 'suite') {
+      this.store.update((x) => ({ ...x, puzzleId: x.puzzleId || first }));
+      await this.openSuiteLink(link.state);
+      return;
+    }
     const fragment = readFragment(hash, catalogPuzzles(s).map((p) => p.id));
     if (fragment.kind === 'history') {
       this.store.update((x) => ({ ...x, screen: 'history', puzzleId: x.puzzleId || first }));
+      return;
+    }
+    if (fragment.kind === 'suite') {
+      this.suiteProfile(fragment.profile);
+      this.store.update((x) => ({ ...x, screen: 'suite', puzzleId: x.puzzleId || first }));
       return;
     }
     if (fragment.kind === 'unknown')
@@ -83,6 +99,7 @@ export class Router {
    * work (its notice carries its progress and its Cancel). */
   private forgetAddress() {
     this.notice(null);
+    this.store.update((s) => withNotice(s, 'suite-link', null)); // its scoreboard stays on the Suite screen
     this.store.update((s) => (s.link?.recheck?.state === 'running' ? s : withLink(s, null)));
   }
 
@@ -153,18 +170,13 @@ export class Router {
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
     const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
     const url = `${await this.linkAddress()}#${fragment}`;
-    let copied = true;
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      copied = false;
-    }
+    const copied = await copyToClipboard(url);
     this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
   }
 
   /** Where links point: the address this page was opened from (a static site's, wherever it is
    * hosted), unless the server names a public one (`npm start -- --base-url URL`, api/site.json). */
-  private linkAddress(): Promise<string> {
+  linkAddress(): Promise<string> {
     this.address ??= (async () => {
       const here = `${location.origin}${location.pathname}`;
       try {

@@ -1,8 +1,9 @@
 // Runs: the selected kernels on the case on screen (Run) or on named benchmark cases, in each
-// selected wasm build, then the puzzle view's peer programs (Run only). One run at a time, on any
-// tab; its results land in their puzzle's state build by build, whatever tab is open. A run owns
-// one AbortController: Stop aborts it, which terminates whichever worker is busy (a kernel in
-// wasm cannot be interrupted otherwise) and ends the run.
+// selected wasm build, then the puzzle view's peer programs (Run only); or a list of such steps
+// over several puzzles as one run (the Suite's Run all, app/suite-controller.ts). One run at a
+// time, on any tab; its results land in their puzzle's state build by build, whatever tab is open.
+// A run owns one AbortController: Stop aborts it, which terminates whichever worker is busy (a
+// kernel in wasm cannot be interrupted otherwise) and ends the run.
 import type { PeerProgram } from '../peers/program';
 import { peerTiming } from '../peers/timing';
 import type { PuzzleView } from './puzzle-view';
@@ -12,21 +13,46 @@ import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { formatAnswer, formatWait } from './format';
-import { entryOf, type StoredEntry } from './history';
+import { entryOf, SUITE_RUN, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
-import { caseOnScreen, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
+import { caseOnScreen, catalogPuzzles, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
 import { oursOnCase, type Verifier } from './trust';
 
 /** Where a run stands after a progress event: the bar's fraction and the status line. `before`:
- * kernel runs finished in earlier builds; `total`: kernel runs in the whole run. */
-export function runProgress(build: Build, e: ProgressEvent, before: number, total: number): { done: number; fraction: number; text: string } {
+ * kernel runs finished in earlier builds (and puzzles); `total`: kernel runs in the whole run;
+ * `puzzle`: the puzzle's title, named with its case when a run covers several puzzles. */
+export function runProgress(build: Build, e: ProgressEvent, before: number, total: number, puzzle?: string): { done: number; fraction: number; text: string } {
   const done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
   const within = e.phase === 'sample' && e.samples ? (e.sample ?? 0) / e.samples : 0;
   const fraction = Math.min(1, (done + e.kernel_index - 1 + within) / total);
   const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
   const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
-  return { done, fraction, text: `${buildInfo(build).record}${where} · kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}` };
+  const kernel = `kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}`;
+  if (puzzle) return { done, fraction, text: `${puzzle}, ${e.case}${where ? ` (case ${e.case_index}/${e.case_count})` : ''} · ${buildInfo(build).label} · ${kernel}` };
+  return { done, fraction, text: `${buildInfo(build).record}${where} · ${kernel}` };
+}
+
+/** One part of a run: one build's worker times kernels (a run request on a case, or a bench
+ * request on named cases), or a peer program runs once on a case. */
+export type RunStep =
+  | { kind: 'build'; puzzle: string; build: Build; request: unknown; kernels: number; cases: number }
+  | { kind: 'peer'; puzzle: string; program: PeerProgram; check: AcceptedCase };
+
+/** A run as the controller performs it: `id`, a puzzle's or the suite's (history.ts, SUITE_RUN); `title`,
+ * what the status calls it when its tab is not open; `several`: steps of several puzzles (the
+ * status names each step's puzzle); `showCases`: a benchmark run shows its cases' table. */
+export interface RunSpec {
+  id: string;
+  title: string;
+  what: string;
+  steps: readonly RunStep[];
+  several?: boolean;
+  showCases?: boolean;
+  /** Hears of each step's records as they land (the suite keeps its own list). */
+  onRecords?: (records: readonly PageRecord[]) => void;
+  /** Hears of each step as it starts. */
+  onStep?: (step: RunStep) => void;
 }
 
 // The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
@@ -119,9 +145,9 @@ export class RunController {
     this.store.update((s) => ({ ...s, peerUnavailable: new Map(found) }));
   }
 
-  // Runs a request in each selected build, with the kernels that build has. `cases` scales the
-  // progress bar; `what` names them; `peerCase`: the case on screen, which the view's peer
-  // programs then run too (a run, not a benchmark).
+  // Runs a request in each selected build, with the kernels that build has, then the peers
+  // (`peerCase`: the case on screen, which the view's peer programs run too; a run, not a
+  // benchmark). `cases` scales the progress bar; `what` names them.
   private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase) {
     const start = this.store.get();
     if (start.run) return;
@@ -135,30 +161,64 @@ export class RunController {
       this.store.update((s) => withStatus(s, 'Select at least one kernel and one build that has it.'));
       return;
     }
+    const steps: RunStep[] = [
+      ...plan.map(({ build, kernels }): RunStep => ({ kind: 'build', puzzle: id, build, request: request(kernels), kernels: kernels.length, cases })),
+      ...peers.map((program): RunStep => ({ kind: 'peer', puzzle: id, program, check: peerCase! })),
+    ];
+    await this.perform({ id, title: puzzle.title, what, steps, showCases: !peerCase });
+  }
+
+  /** Performs `spec` as one run: its outcome and every record it measured (null: another run is
+   * in progress, one at a time). */
+  async perform(spec: RunSpec): Promise<{ outcome: 'finished' | 'stopped' | 'failed'; records: PageRecord[] } | null> {
+    if (this.store.get().run) return null;
+    const { id, steps } = spec;
     const controller = new AbortController();
     this.current = controller;
     this.store.update((s) => ({
       ...withNotice(withNotice(s, 'run', null), 'skipped', null),
-      run: { puzzle: id, what: `${puzzle.title}, ${what}`, startedAt: performance.now() },
+      run: { puzzle: id, what: `${spec.title}, ${spec.what}`, startedAt: performance.now() },
       confirm: null,
       progress: 0,
       status: 'Starting…',
     }));
-    const tally: Tally = { done: 0, total: plan.reduce((n, p) => n + p.kernels.length, 0) * cases, results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
+    // Peers count as one step each in a run of several puzzles; a puzzle's Run shows their own progress.
+    const tally: Tally = { done: 0, total: steps.reduce((n, x) => n + (x.kind === 'build' ? x.kernels * x.cases : spec.several ? 1 : 0), 0), results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
+    const titles = new Map(catalogPuzzles(this.store.get()).map((p) => [p.id, p.title]));
+    const keysByPuzzle = new Map<string, Set<string>>();
+    const landed = (puzzle: string, records: readonly PageRecord[]) => {
+      for (const r of records) keysByPuzzle.set(puzzle, (keysByPuzzle.get(puzzle) ?? new Set()).add(r.case_key));
+      spec.onRecords?.(records);
+    };
     let outcome: 'finished' | 'stopped' | 'failed' = 'failed';
     try {
-      for (const { build, kernels } of plan) {
-        if (!(await this.runBuild(id, build, request(kernels), !peerCase, tally, controller.signal))) break;
-      }
-      for (const program of peers) {
-        const record = await this.runPeer(program, id, peerCase!, tally, controller.signal);
+      for (const step of steps) {
+        spec.onStep?.(step);
+        if (step.kind === 'build') {
+          const before = tally.records.length;
+          const startDone = tally.done;
+          const ok = await this.runBuild(step.puzzle, step.build, step.request, spec.showCases === true, tally, controller.signal, spec.several ? titles.get(step.puzzle) : undefined);
+          // Kernels the case does not apply to were counted in the plan: the bar's total drops.
+          tally.total -= Math.max(0, step.kernels * step.cases - (tally.done - startDone));
+          landed(step.puzzle, tally.records.slice(before));
+          // A build that could not run ends a puzzle's run; the suite goes on with the next step.
+          if (!ok && !spec.several) break;
+          continue;
+        }
+        if (spec.several) this.store.update((s) => ({ ...s, status: `${titles.get(step.puzzle) ?? step.puzzle}, ${step.check.case} · ${step.program.peer.title}` }));
+        const record = await this.runPeer(step.program, step.puzzle, step.check, tally, controller.signal);
+        if (spec.several) {
+          tally.done += 1;
+          this.store.update((s) => ({ ...s, progress: Math.min(1, tally.done / tally.total) }));
+        }
         if (!record) continue;
         tally.results += 1;
         tally.records.push(record);
-        this.store.update((s) => withPuzzle(s, id, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
+        this.store.update((s) => withPuzzle(s, step.puzzle, (p) => ({ ...p, mine: merged(p.mine, [record]) })));
+        landed(step.puzzle, [record]);
       }
       outcome = 'finished';
-      if (tally.skipped.size) this.notice('skipped', [...tally.skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
+      if (tally.skipped.size && !spec.several) this.notice('skipped', [...tally.skipped].map(([reason, k]) => `Skipped ${[...k].join(', ')}: ${reason}`).join('. '), 'info');
       if (tally.failed.length) this.notice('run', `Failed: ${tally.failed.join('; ')}`);
     } catch (e) {
       if (e instanceof StoppedError) outcome = 'stopped';
@@ -167,21 +227,26 @@ export class RunController {
       this.current = null;
       // The viewer's reference answers may settle a sharer's claimed ones on the cases just run:
       // the table is final before the status says so.
-      await this.verifier.recheckShared(id, new Set([...tally.caseKeys, ...(peerCase ? [peerCase.case_key] : [])]));
+      for (const [puzzle, keys] of keysByPuzzle) await this.verifier.recheckShared(puzzle, keys);
+      if (!spec.several) {
+        const peerCase = steps.find((x) => x.kind === 'peer');
+        if (peerCase && !keysByPuzzle.has(id)) await this.verifier.recheckShared(id, new Set([peerCase.check.case_key]));
+      }
       // Kept before the status says the run ended: a reload right after it still finds it.
-      await this.keepRun(id, what, outcome, tally.records);
+      await this.keepRun(id, spec.what, outcome, tally.records);
       this.store.update((s) => ({
         ...s,
         run: null,
         progress: outcome === 'finished' ? 1 : s.progress, // a stopped run keeps the bar where it stopped
-        status: endOfRun(outcome, tally.results, s.puzzleId === id ? null : puzzle.title),
+        status: endOfRun(outcome, tally.results, (id === SUITE_RUN ? s.screen === 'suite' : s.puzzleId === id) ? null : spec.title),
       }));
     }
+    return { outcome, records: tally.records };
   }
 
   /** One build's part of a run: its results into the puzzle's state as they come. False when the
    * build could not run (the notice says why) and the run goes no further. */
-  private async runBuild(id: string, build: Build, request: unknown, bench: boolean, tally: Tally, signal: AbortSignal): Promise<boolean> {
+  private async runBuild(id: string, build: Build, request: unknown, bench: boolean, tally: Tally, signal: AbortSignal, title?: string): Promise<boolean> {
     const bridge = this.bridges[build];
     const s = this.store.get();
     if (puzzleOf(s, id).input_file) {
@@ -194,7 +259,7 @@ export class RunController {
     }
     const before = tally.done;
     const response = await bridge.call<RunResponse | BenchResponse>(request, (e) => {
-      const at = runProgress(build, e, before, tally.total);
+      const at = runProgress(build, e, before, tally.total, title);
       tally.done = at.done;
       this.store.update((x) => ({ ...x, progress: at.fraction, status: at.text }));
     }, signal);

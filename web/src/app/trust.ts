@@ -115,6 +115,8 @@ export class Verifier {
   /** After a run of the cases `keys`: the viewer's reference answers may now settle a sharer's
    * claimed ones on those cases. */
   async recheckShared(id: string, keys: ReadonlySet<string>) {
+    // No helper worker for nothing to judge (the suite's Run all ends with one call per puzzle).
+    if (!listOf(puzzleStateOf(this.store.get(), id).shared).some((r) => r.claimed && keys.has(r.case_key))) return;
     await withEngineWorker(helperBuild(this.store.get()), (engine) => this.judgeCases(id, keys, this.context(engine.call))).catch(() => undefined);
   }
 

@@ -236,6 +236,9 @@ function illustrate(data: unknown): HTMLElement | null {
 export const view: PuzzleView = {
   id: 'cephalopod',
   order: 5,
+  // The default board 060/222/161 at depth 20 (about 10 µs a call): every kernel, the reference
+  // included, in well under a second; the heavy depth-40 boards take seconds a call in some kernels.
+  suite: { cases: (c) => c.params.board === '060222161' && c.params.depth === 20, why: 'board 060/222/161 at depth 20 (the default): every kernel in under a second, where the depth-40 boards take seconds a call in some' },
   // Work: the boards (or classes) whose moves a kernel generated, as its answer's states_expanded
   // says where it has one. Rate: the best here expand about one board per 30 ns; 10 a ns is
   // beyond any core.

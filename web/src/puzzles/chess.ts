@@ -356,6 +356,9 @@ export const view: PuzzleView = {
   illustrate,
   caseLabel,
   benchGroups,
+  // startpos perft 4, the default (197,281 nodes: 1-30 ms a call per kernel); chess.js takes about
+  // a second on it, Stockfish.js several (load and warm-up), so only chess.js joins.
+  suite: { cases: (c) => c.params.mode === 'perft' && c.params.depth === 4 && c.params.fen === 'startpos', peers: ['chess.js'], why: 'perft 4 from the start position (the default), with chess.js; Stockfish.js is left out: loading it takes longer than the case' },
   extraResults,
   peers: [stockfishPeer, chessJsPeer],
 };

@@ -6,7 +6,7 @@
 // message), the size and alphabet of the payload, the decompressed size (a deflate bomb stops at
 // the cap), UTF-8, JSON, and finally the schema. The result is data to render as text, never
 // markup or code.
-import { describeIssue, ForbiddenKey, LinkStateSchema, parseUntrustedJson, type LinkState } from './schema';
+import { describeIssue, ForbiddenKey, LinkStateSchema, parseUntrustedJson, SuiteLinkStateSchema, type LinkState, type SuiteLinkState } from './schema';
 
 export const LINK_VERSION = 1;
 export const MAX_FRAGMENT_CHARS = 32_768;
@@ -15,9 +15,10 @@ export const MAX_JSON_BYTES = 262_144;
 export type DecodeResult =
   | { kind: 'none' } // not a share link (plain navigation)
   | { kind: 'ok'; state: LinkState }
+  | { kind: 'suite'; state: SuiteLinkState } // a suite's scoreboard (a `suite` key instead of a puzzle)
   | { kind: 'error'; message: string };
 
-export async function encodeLink(state: LinkState): Promise<string> {
+export async function encodeLink(state: LinkState | SuiteLinkState): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(state));
   const packed = await pipe(json, new CompressionStream('deflate-raw'), Infinity);
   return `s=${LINK_VERSION}.${toBase64Url(packed)}`;
@@ -30,7 +31,7 @@ export async function encodeLink(state: LinkState): Promise<string> {
  */
 export async function encodeLinkWithin<R extends { case_key?: string | undefined }>(
   records: readonly R[],
-  stateWith: (kept: R[]) => LinkState,
+  stateWith: (kept: R[]) => LinkState | SuiteLinkState,
   maxChars = MAX_FRAGMENT_CHARS,
 ): Promise<{ fragment: string; kept: R[]; leftOut: number }> {
   let kept = [...records];
@@ -73,6 +74,11 @@ export async function decodeLink(fragment: string): Promise<DecodeResult> {
   } catch (e) {
     if (e instanceof ForbiddenKey) return fail(`the link data uses a forbidden key ('${e.message}')`);
     return fail('the link data is garbled (not JSON text)');
+  }
+  if (value && typeof value === 'object' && 'suite' in value) {
+    const suite = SuiteLinkStateSchema.safeParse(value);
+    if (!suite.success) return fail(`the suite in the link is not valid: ${describeIssue(suite.error)}`);
+    return { kind: 'suite', state: suite.data };
   }
   const parsed = LinkStateSchema.safeParse(value);
   if (!parsed.success) return fail(`the link data is not valid: ${describeIssue(parsed.error)}`);

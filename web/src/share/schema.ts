@@ -126,6 +126,26 @@ export const LinkStateSchema = z
   .strict();
 export type LinkState = z.infer<typeof LinkStateSchema>;
 
+// A suite's scoreboard as a link (the Suite screen's Copy link, app/suite-controller.ts): the
+// sharer's browser records of every puzzle, and the native records their scoreboard compared
+// with (each row's best native kernel and the same kernel natively). Claims, all of it.
+export const MAX_SUITE_RECORDS = 160;
+export const MAX_SUITE_NATIVE_RECORDS = 40;
+export const SuiteLinkStateSchema = z
+  .object({
+    v: z.literal(1),
+    suite: z
+      .object({
+        profile: z.enum(['full', 'smoke']),
+        environment: EnvironmentSchema,
+        records: z.array(RecordSchema).min(1).max(MAX_SUITE_RECORDS),
+        native: z.object({ environment: EnvironmentSchema, records: z.array(RecordSchema).max(MAX_SUITE_NATIVE_RECORDS) }).strict().nullable(),
+      })
+      .strict(),
+  })
+  .strict();
+export type SuiteLinkState = z.infer<typeof SuiteLinkStateSchema>;
+
 export class ForbiddenKey extends Error {}
 
 /**

@@ -58,6 +58,8 @@ export interface PuzzleState {
 
 export interface Notice {
   text: string;
+  /** Lines under the text (the native benchmark's last cases). */
+  lines?: readonly string[];
   kind: 'error' | 'info';
   /** A button the notice offers besides dismissing it: cancelling the work it reports on. */
   action?: 'cancel-recheck';
@@ -128,6 +130,43 @@ export interface HistoryState {
   confirmClear: boolean;
 }
 
+/** How long Run all measures each kernel: 'full', the harness's own rules (11 samples of at least
+ * 10 ms); 'smoke', 3 samples of at least 1 ms (`#suite?profile=smoke`: tests, a first look). */
+export type SuiteProfile = 'full' | 'smoke';
+
+/** The Suite screen (#suite): the viewer's last Run all, and a suite shared by a link. */
+export interface SuiteState {
+  /** The profile the next Run all uses. */
+  profile: SuiteProfile;
+  /** The viewer's last Run all on this page: every record it measured so far, all puzzles. */
+  mine: {
+    records: readonly PageRecord[];
+    state: 'running' | 'finished' | 'stopped' | 'failed';
+    profile: SuiteProfile;
+    /** While it runs: the puzzle being measured, and its place in the plan ("2 of 5"). */
+    current: { puzzle: string; index: number; count: number } | null;
+  } | null;
+  /** A suite from a link: claims, screened at once, answers re-checked in the background and
+   * again after the viewer's own Run all. */
+  claimed: ClaimedSuite | null;
+  /** The last suite link made by its Copy link. */
+  shareUrl: string;
+}
+
+export interface ClaimedSuite {
+  /** The sharer's browser, and the machine of the native numbers their scoreboard used. */
+  environment: Environment;
+  nativeEnvironment: Environment | null;
+  profile: SuiteProfile;
+  /** Their browser records and the native records their scoreboard compared with (claims both). */
+  records: readonly PageRecord[];
+  native: readonly PageRecord[];
+  /** How the background re-check of their answers goes. */
+  recheck: 'running' | 'done' | 'failed';
+}
+
+export const NO_SUITE: SuiteState = { profile: 'full', mine: null, claimed: null, shareUrl: '' };
+
 export const NO_HISTORY: HistoryState = { entries: [], loaded: false, skipped: [], problem: null, picked: [], confirmClear: false };
 
 export interface PageState {
@@ -141,9 +180,10 @@ export interface PageState {
   /** The builds this browser runs, and those picked for the next run. */
   supported: ReadonlySet<Build>;
   builds: ReadonlySet<Build>;
-  /** What the page shows: a puzzle's tab, or the history of runs (`#history`). */
-  screen: 'puzzle' | 'history';
+  /** What the page shows: a puzzle's tab, the history of runs (`#history`) or the suite (`#suite`). */
+  screen: 'puzzle' | 'history' | 'suite';
   history: HistoryState;
+  suite: SuiteState;
   /** The open tab ('' until the page knows its puzzles). */
   puzzleId: string;
   puzzles: ReadonlyMap<string, PuzzleState>;
@@ -172,7 +212,7 @@ export interface PageState {
 export function initialState(): PageState {
   return {
     catalogs: new Map(), isas: [], environments: new Map(), isolation: null, supported: new Set(), builds: new Set(),
-    screen: 'puzzle', history: NO_HISTORY, puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, nativeNow: { available: false, run: null, records: [], environment: null }, peerUnavailable: new Map(), run: null, confirm: null,
+    screen: 'puzzle', history: NO_HISTORY, suite: NO_SUITE, puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, nativeNow: { available: false, run: null, records: [], environment: null }, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
   };
 }
@@ -249,4 +289,8 @@ export function withStatus(state: PageState, status: string): PageState {
 
 export function withHistory(state: PageState, fn: (h: HistoryState) => HistoryState): PageState {
   return { ...state, history: fn(state.history) };
+}
+
+export function withSuite(state: PageState, fn: (suite: SuiteState) => SuiteState): PageState {
+  return { ...state, suite: fn(state.suite) };
 }

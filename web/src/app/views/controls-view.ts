@@ -75,11 +75,12 @@ export function controlsView(el: Elements, actions: Actions, views: ReadonlyMap<
     // The tabs are made once and only marked after: the one chosen keeps the keyboard focus.
     if (tabsFor !== s.catalogs) {
       replaceChildren(el.tabs, ...catalogPuzzles(s).map((x) => h('a', { className: 'tab', attrs: { href: `#${x.id}`, 'data-puzzle': x.id } }, x.title)),
+        h('a', { className: 'tab tab-suite', attrs: { href: '#suite', 'data-screen': 'suite' } }, 'Suite'),
         h('a', { className: 'tab tab-history', attrs: { href: '#history', 'data-screen': 'history' } }, 'History'));
       tabsFor = s.catalogs;
     }
     for (const tab of el.tabs.querySelectorAll<HTMLAnchorElement>('a.tab')) {
-      const open = s.screen === 'history' ? tab.dataset.screen === 'history' : tab.dataset.puzzle === s.puzzleId;
+      const open = s.screen === 'puzzle' ? tab.dataset.puzzle === s.puzzleId : tab.dataset.screen === s.screen;
       tab.classList.toggle('active', open);
       if (open) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');

@@ -15,6 +15,7 @@ export function focusView(el: Elements) {
   return (s: PageState) => {
     if ((s.run !== null) === running) return;
     running = s.run !== null;
+    if (s.screen !== 'puzzle') return; // the Suite screen minds its own (views/suite-view.ts)
     if (running) {
       if (lost(el.run)) el.stop.focus();
     } else if (lost(el.run, el.stop)) {

@@ -8,11 +8,11 @@ import type { PageRecord } from '../../share/verify';
 import { ratioText } from '../ratio';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatSpread } from '../format';
-import { browserName, buildsOf, casesOf, compareEntries, machineOf, type HistoryEntry } from '../history';
+import { browserName, buildsOf, casesOf, compareEntries, machineOf, SUITE_RUN, type HistoryEntry } from '../history';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState } from '../state/store';
 import type { Actions } from './actions';
-import type { Elements } from './layout';
+import { showScreen, type Elements } from './layout';
 
 /** A run's date as people read it, in local time, to the second ("2026-11-26 14:05:31"). */
 export function entryDate(iso: string): string {
@@ -35,10 +35,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
 
   return (s: PageState) => {
     const open = s.screen === 'history';
-    el.history.hidden = !open;
-    el.main.hidden = open;
-    el.shareRow.hidden = open;
-    el.environment.hidden = open;
+    showScreen(el, s.screen);
     if (!open) {
       drawn = [];
       return;
@@ -56,7 +53,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
 
   function draw(s: PageState) {
     const history = s.history;
-    const titles = new Map(catalogPuzzles(s).map((p) => [p.id, p.title]));
+    const titles = new Map([...catalogPuzzles(s).map((p) => [p.id, p.title] as const), [SUITE_RUN, 'Suite (all puzzles)'] as const]);
     const title = (id: string) => titles.get(id) ?? id;
     const parts: (HTMLElement | null)[] = [
       h('h2', { id: 'history-heading', attrs: { tabindex: '-1' } }, 'History'),

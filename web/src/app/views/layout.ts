@@ -41,6 +41,8 @@ export function layout() {
     importZone: h('label', { className: 'import', attrs: { for: 'import-native' } }),
     // The History screen (#history) takes the place of the puzzle's (views/history-view.ts).
     history: h('section', { className: 'history', attrs: { 'aria-labelledby': 'history-heading', hidden: '' } }),
+    // The Suite screen (#suite) too (views/suite-view.ts).
+    suite: h('section', { className: 'suite', attrs: { 'aria-labelledby': 'suite-heading', hidden: '' } }),
     main: h('main', {}),
     shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }),
   };
@@ -58,6 +60,7 @@ export function layout() {
       h('section', { className: 'area-intro' }, el.intro),
     ),
     el.history,
+    el.suite,
     append(el.shareRow, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
@@ -66,3 +69,13 @@ export function layout() {
 }
 
 export type Elements = ReturnType<typeof layout>['el'];
+
+/** Shows the screen the state names: a puzzle's (its run area, share row and environment), the
+ * history's or the suite's. */
+export function showScreen(el: Elements, screen: 'puzzle' | 'history' | 'suite') {
+  el.main.hidden = screen !== 'puzzle';
+  el.shareRow.hidden = screen !== 'puzzle';
+  el.environment.hidden = screen !== 'puzzle';
+  el.history.hidden = screen !== 'history';
+  el.suite.hidden = screen !== 'suite';
+}

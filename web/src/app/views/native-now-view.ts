@@ -24,7 +24,7 @@ export function nativeNowView(el: Elements, actions: NativeNowActions) {
     const now = s.nativeNow;
     const p = s.puzzleId ? puzzleStateOf(s) : null;
     const check = p ? caseOnScreen(p) : null;
-    const inputs = [now, s.run, s.nativeMeasuring?.state, check?.case_key, s.puzzleId];
+    const inputs = [now, s.run, s.nativeMeasuring?.state, s.nativeMeasuring?.phase, check?.case_key, s.puzzleId];
     if (inputs.every((x, i) => x === drawn[i])) return;
     drawn = inputs;
     if (!now.available) return replaceChildren(el.nativeNow);
@@ -32,7 +32,8 @@ export function nativeNowView(el: Elements, actions: NativeNowActions) {
     const run = now.run;
     const running = run?.state === 'running' || run?.state === 'starting';
     const blocked = running ? null
-      : s.nativeMeasuring?.state === 'running' ? 'Waits for the native benchmark of npm start to finish (the two would share the CPU).'
+      // Its last phase (measuring shared-CPU cases again) gives way to this: the server stops it.
+      : s.nativeMeasuring?.state === 'running' && s.nativeMeasuring.phase !== 'remeasure' ? 'Waits for the native benchmark of npm start to finish (the two would share the CPU).'
       : s.run ? 'Waits for the browser run to finish (the two would share the CPU).'
       : !check ? 'Needs a valid case on screen.'
       : null;

@@ -19,11 +19,11 @@ export function noticesView(el: Elements, dismiss: (cause: string) => void, act:
     for (const [cause, notice] of s.notices) {
       const old = shown.get(cause);
       let element = old?.element;
-      if (!old || old.notice.text !== notice.text || old.notice.kind !== notice.kind || old.notice.action !== notice.action) {
+      if (!old || old.notice.text !== notice.text || old.notice.lines?.join('\n') !== notice.lines?.join('\n') || old.notice.kind !== notice.kind || old.notice.action !== notice.action) {
         const close = h('button', { className: 'link', attrs: { type: 'button', 'aria-label': 'dismiss this notice', title: 'dismiss' }, on: { click: () => dismiss(cause) } }, '×');
         const action = notice.action;
         const button = action ? h('button', { className: 'notice-action', attrs: { type: 'button', 'data-action': action }, on: { click: () => act(action) } }, ACTION_LABELS[action]) : null;
-        element = h('div', { className: `notice ${notice.kind}`, attrs: { role: notice.kind === 'error' ? 'alert' : 'status', 'data-cause': cause } }, h('span', {}, notice.text), button, close);
+        element = h('div', { className: `notice ${notice.kind}`, attrs: { role: notice.kind === 'error' ? 'alert' : 'status', 'data-cause': cause } }, h('span', {}, notice.text, notice.lines?.length ? h('ul', { className: 'notice-lines' }, ...notice.lines.map((line) => h('li', {}, line))) : null), button, close);
         if (old) old.element.replaceWith(element);
         shown.set(cause, { notice, element });
       }

@@ -3,7 +3,6 @@
 // own panels, and the environments the numbers come from.
 import type { Chart } from 'chart.js';
 import type { PuzzleView, ResultsContext } from '../puzzle-view';
-import { isPeerRecord } from '../../share/peers';
 import type { PageRecord } from '../../share/verify';
 import { drawChart } from '../chart';
 import { append, fitAsCards, h, replaceChildren } from '../dom';
@@ -17,12 +16,6 @@ import type { PageState, PuzzleState } from '../state/store';
 import { sourcesOf, summaryPanel } from '../summary';
 import type { Actions } from './actions';
 import type { Elements } from './layout';
-
-/** What the case's work is counted in, from its records (the engine's `validate` answers the
- * puzzle's usual unit without preparing the case: chess's attacks count lookups, not nodes). */
-function caseWorkUnit(records: readonly PageRecord[]): string | undefined {
-  return records.find((r) => !isPeerRecord(r))?.work_unit;
-}
 
 export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<string, PuzzleView>, engine: Engine) {
   let chart: Chart | null = null;
@@ -125,7 +118,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       dropChart();
       return;
     }
-    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: caseWorkUnit([...mineHere, ...sharedHere]) ?? check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null, engines }));
+    replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null, engines }));
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
     chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere, engines);

@@ -1,0 +1,80 @@
+// The one way the scripts start the native CLI (and the compiler that builds it): an argument list,
+// never a shell; a process group of its own (detached), so that stopping it stops what it started
+// too (cmake -> ninja -> cc1plus, the CLI -> Stockfish); its `--progress-json` events read from
+// stderr line by line; and, if asked, how busy other programs kept the CPU meanwhile
+// (cpu-load.mjs). Used by scripts/native-bench.mjs (npm start's benchmark) and
+// scripts/lib/native-run.mjs (Measure natively now).
+import { spawn } from 'node:child_process';
+import { CpuLoadMeter } from './cpu-load.mjs';
+
+/** How far one case of a progress event got, 0..1: kernels done, plus the samples of the one
+ * being timed (its verification call and warm-up count as its start). */
+export function caseFraction(event) {
+  const within = event.phase === 'sample' && event.samples ? event.sample / event.samples : 0;
+  return Math.min(1, Math.max(0, (event.kernel_index - 1 + within) / Math.max(1, event.kernel_count)));
+}
+
+export class ProgramRun {
+  /**
+   * Starts `command` with `args`.
+   *  - log: a writable stream that gets stdout and stderr as they are (the compiler);
+   *  - collectStdout: keep stdout (up to 64 MiB) for `done` (the CLI's --json answer);
+   *  - onEvent(event): each stderr line that is JSON (the CLI's --progress-json);
+   *  - onText(line): each stderr line that is not;
+   *  - measureLoad: a CpuLoadMeter on the process group (`meter`), read at each event.
+   * `done` resolves with { code, stdout, error? } once it has ended (code null: it never started).
+   */
+  constructor(command, args, { cwd, log, collectStdout = false, onEvent, onText, measureLoad = false } = {}) {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', log || collectStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
+    this.child = child;
+    this.meter = measureLoad && child.pid ? new CpuLoadMeter(child.pid) : null;
+    let stdout = '';
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    } else {
+      if (collectStdout) {
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (chunk) => {
+          if (stdout.length < 64 * 1024 * 1024) stdout += chunk;
+        });
+      }
+      let pending = '';
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk) => {
+        pending += chunk;
+        let nl;
+        while ((nl = pending.indexOf('\n')) >= 0) {
+          const line = pending.slice(0, nl);
+          pending = pending.slice(nl + 1);
+          let event;
+          try {
+            event = JSON.parse(line);
+          } catch {
+            onText?.(line);
+            continue;
+          }
+          this.meter?.sample();
+          onEvent?.(event);
+        }
+      });
+    }
+    this.done = new Promise((resolve) => {
+      child.on('error', (error) => resolve({ code: null, stdout, error }));
+      child.on('close', (code) => resolve({ code, stdout }));
+    });
+  }
+
+  get running() {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Stops the program and everything it started (SIGTERM to its process group). */
+  stop() {
+    try {
+      if (this.running && this.child.pid) process.kill(-this.child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -1,0 +1,179 @@
+// The Suite (#suite, issue 19): Run all fills the scoreboard for all five puzzles with ratios
+// against native numbers (served here by page.route from a quick CLI report of the suite's cases),
+// keeps the focus, fits at 1366 and 390 px, passes axe; its JSON downloads and imports back, the
+// run is in the History, its link reopens the scoreboard as claimed (timings held to what a
+// measurement can be, answers re-checked, nothing run), bad links are refused, and Stop ends a
+// Run all mid-way. Run all uses the smoke profile here (#suite?profile=smoke: 3 samples of >= 1 ms
+// per kernel, about 7 s on this VM against about 17 s for the full one).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Report } from '../../web/src/share/schema';
+import { artifacts, axeViolations, cli, linkOf, notices, openPage, ratioPattern, tempFile, useBrowser } from './browser';
+import { execFileSync } from 'node:child_process';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+const PUZZLES = ['nqueens', 'cube', 'popcount', 'chess', 'cephalopod'];
+const blocking = (violations: string[]) => violations.filter((v) => /^(critical|serious) |^\w+ region:/.test(v));
+
+/** A quick native report (3 samples of 2 ms) of the suite's five cases, made by the CLI. */
+function suiteNativeReport(): string {
+  const file = tempFile('native.json');
+  const cases = ['n=12', 'moves= op=compose-throughput seed=1 with=', 'k=32 mode=array offset=0 order=sorted seed=1 size=16384', 'startpos d4', 'board=060222161 depth=20'];
+  execFileSync(cli, ['bench', ...cases.flatMap((c) => ['--case', c]), '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', file], { stdio: 'ignore' });
+  return file;
+}
+
+async function serveNative(page: Page, report: unknown) {
+  await page.route('**/api/native-bench.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ available: true, sameMachine: true, report, status: { state: 'done', fraction: 1 } }) }));
+}
+
+const liveStatus = (page: Page) => page.textContent('.suite-status');
+
+async function finished(page: Page, timeout = 90_000) {
+  await page.waitForFunction(() => /^(Done|Stopped|The run failed)/.test(document.querySelector('.suite-status')?.textContent ?? ''), null, { timeout });
+}
+
+/** The scoreboard's rows: cell texts by column, keyed by puzzle. */
+function board(page: Page, table: 'suite' | 'suite-claimed'): Promise<Record<string, Record<string, string>>> {
+  return page.$$eval(`table[data-table="${table}"] tbody tr`, (trs) =>
+    Object.fromEntries(trs.map((tr) => [(tr as HTMLElement).dataset.puzzle ?? '', Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? '']))])));
+}
+
+describe('the Suite', () => {
+  it('runs all five puzzles into one scoreboard that downloads, re-imports, is kept, and reopens from its link as claimed', async () => {
+    const report = JSON.parse(readFileSync(suiteNativeReport(), 'utf8'));
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await serveNative(page, report);
+    await page.goto(`${baseUrl}#suite?profile=smoke`);
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.suite-plan li').length === 5);
+    expect(await page.getAttribute('a[data-screen="suite"]', 'aria-current')).toBe('page');
+
+    // Started from the keyboard: the focus goes to Stop, then to the scoreboard.
+    await page.focus('#run-all');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'suite-stop');
+    expect(await page.getAttribute('#suite-progress', 'max')).toBe('1');
+    expect(await page.textContent('label[for="suite-progress"]')).toBe('Suite progress');
+    await page.waitForFunction(() => /^Run all is running: .+ \(puzzle \d of 5\)\.$/.test(document.querySelector('.suite-status')?.textContent ?? ''));
+    await finished(page);
+    expect(await liveStatus(page)).toMatch(/^Done: \d+ results\.$/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('suite-board-heading');
+    expect(await page.$eval('#suite-progress', (p) => (p as HTMLProgressElement).value)).toBe(1);
+
+    const rows = await board(page, 'suite');
+    expect(Object.keys(rows)).toEqual(PUZZLES);
+    for (const id of PUZZLES) {
+      for (const col of ['native', 'same-kernel', 'simd']) expect(rows[id]![col], `${id} ${col}`).toMatch(ratioPattern);
+      expect(rows[id]!['best-wasm'], id).toMatch(/✓|ref/);
+    }
+    expect(rows.chess!.peer).toMatch(ratioPattern); // chess.js
+    const mean = await page.$$eval('table[data-table="suite"] tfoot td', (tds) => Object.fromEntries(tds.map((td) => [(td as HTMLElement).dataset.col, td.textContent ?? ''])));
+    for (const col of ['native', 'same-kernel', 'simd']) expect(mean[col], col).toMatch(new RegExp(ratioPattern.source.slice(0, -1)));
+    expect(await page.textContent('[data-env="suite-browser"]')).toMatch(/Chrom.*V8/);
+    expect(await page.textContent('[data-env="suite-native"]')).toContain(report.environment.cpu);
+    expect(await page.$eval('.suite-chart canvas', (c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(0);
+
+    // It fits: a table at 1366 px, cards at 390 px, never a sideways scroll; axe finds nothing serious.
+    const fit = () => page.$eval('table[data-table="suite"]', (t) => ({ overflow: t.parentElement!.scrollWidth - t.parentElement!.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth, cards: t.classList.contains('cards') }));
+    expect(await fit()).toMatchObject({ overflow: 0, page: 0, cards: false });
+    expect(blocking(await axeViolations(page)), 'after Run all at 1366 px').toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'suite-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('table[data-table="suite"]')?.classList.contains('cards'));
+    expect(await fit()).toMatchObject({ overflow: 0, page: 0 });
+    expect(blocking(await axeViolations(page)), 'after Run all at 390 px').toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'suite-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Download results: the native report's schema, every puzzle; and the CSV.
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#suite-download')]);
+    expect(jsonDownload.suggestedFilename()).toMatch(/^simd-puzzles-suite-v8-\d{4}-\d\d-\d\d\.json$/);
+    const file = tempFile('suite.json');
+    writeFileSync(file, readFileSync((await jsonDownload.path())!));
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    expect(exported.schema).toBe('simd-puzzles.report/2');
+    expect([...new Set(exported.records.map((r) => r.puzzle))]).toEqual(PUZZLES);
+    await page.selectOption('#suite-download-format', 'csv');
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#suite-download')]);
+    expect(readFileSync((await csvDownload.path())!, 'utf8').split('\r\n').filter((l) => l.startsWith('chess,'))).toHaveLength(exported.records.filter((r) => r.puzzle === 'chess').length);
+
+    // The link, made before anything else changes the page.
+    await page.click('#suite-copy-link');
+    await page.waitForFunction(() => ((document.querySelector('#suite-link') as HTMLInputElement).value ?? '').includes('#s=1.'));
+    const link = await page.inputValue('#suite-link');
+
+    // Kept in the History, as one Suite entry.
+    await page.click('a[data-screen="history"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('table[data-table="history"] td[data-col="puzzle"]')].some((td) => td.textContent === 'Suite (all puzzles)'));
+
+    // The JSON imports back through the same picker as a native report: a browser's results.
+    await page.click('a[data-puzzle="nqueens"]');
+    await page.setInputFiles('#import-native', file);
+    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('Imported'));
+    expect((await notices(page)).join()).toMatch(new RegExp(`Imported ${exported.records.length} browser results from suite.json`));
+
+    // The link in a fresh page: the scoreboard, claimed, nothing run; answers re-checked.
+    const viewer = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    viewer.on('pageerror', (e) => errors.push(e.message));
+    await viewer.goto(link);
+    await viewer.waitForFunction(() => document.querySelectorAll('table[data-table="suite-claimed"] tbody tr').length === 5, null, { timeout: 30_000 });
+    await viewer.waitForFunction(() => (document.querySelector('.notice[data-cause="suite-link"]')?.textContent ?? '').includes('answers re-checked here'), null, { timeout: 30_000 });
+    const claimed = await board(viewer, 'suite-claimed');
+    expect(Object.keys(claimed)).toEqual(PUZZLES);
+    for (const id of PUZZLES) {
+      expect(claimed[id]!.native, id).toMatch(ratioPattern); // the sharer's native numbers travel with it
+      expect(claimed[id]!.simd, id).toMatch(ratioPattern);
+      expect(claimed[id]!['best-wasm'], id).toContain('claim');
+    }
+    expect(await viewer.isDisabled('#suite-stop')).toBe(true); // nothing runs from a link
+    expect(await viewer.$$('table[data-table="suite"]')).toHaveLength(0);
+    expect(blocking(await axeViolations(viewer)), 'a shared suite').toEqual([]);
+
+    await viewer.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses what no measurement could make, and links that are not a suite', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#suite`);
+    const environment = { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'unknown', features: 'simd128', compiler: 'emscripten', flags: '-O3', timer_resolution_ns: 5000, date: '2026-11-26T14:00:00Z' };
+    const timing = (median: number) => ({ samples: 11, reps_per_sample: 1_000_000, median_ns: median, min_ns: median, mad_ns: 0, ns_per_unit: median / 1000, units_per_second: 1e12 / median });
+    const record = (kernel: string, median: number) => ({ puzzle: 'nqueens', case: 'n=8', params: { n: 8 }, kernel, isa: 'scalar', build: 'wasm-simd128', answer: { total: 92, unique: 12 }, verified: true, verified_by: 'x', work: 1000, work_unit: 'nodes', timing: timing(median) });
+    await page.goto(linkOf(baseUrl, { v: 1, suite: { profile: 'full', environment, native: null, records: [record('symmetry', 1000), record('bitmask-recursive', 0.2)] } }));
+    await page.waitForFunction(() => (document.querySelector('.notice[data-cause="suite-link"]')?.textContent ?? '').includes('1 left out'));
+    expect((await notices(page)).join()).toMatch(/bitmask-recursive\/scalar on n=8: .*per ns on one core/);
+    expect(await page.$$('table[data-table="suite-claimed"] tbody tr')).toHaveLength(1);
+
+    await page.goto(linkOf(baseUrl, { v: 1, suite: { profile: 'fast', environment, native: null, records: [] } }));
+    await page.waitForFunction(() => (document.querySelector('.notices')?.textContent ?? '').includes('the suite in the link is not valid'));
+    expect(await page.isDisabled('#suite-stop')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Stop ends Run all mid-way: the worker is stopped, the rows measured stay', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#suite`);
+    await page.click('#run-all');
+    await page.waitForFunction(() => ((document.querySelector('#suite-progress') as HTMLProgressElement).value ?? 0) > 0.15, null, { timeout: 30_000 });
+    const stoppedAt = Date.now();
+    await page.click('#suite-stop');
+    await finished(page, 10_000);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    expect(await liveStatus(page)).toMatch(/^Stopped after \d+ results/);
+    expect(await page.isEnabled('#run-all')).toBe(true);
+    const progress = await page.$eval('#suite-progress', (p) => (p as HTMLProgressElement).value);
+    expect(progress).toBeGreaterThan(0.15);
+    expect(progress).toBeLessThan(1);
+    expect(await page.textContent('.suite-env')).toContain('stopped before the end');
+    expect(Object.keys(await board(page, 'suite')).length).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
