@@ -2,17 +2,19 @@
 // `layered`: the search over (P, m) layers (layered_table.h), each canonical board expanded once.
 // The block passes come from the BFS Tools (bfs_sym.h: BoardAtATime for the scalar kernel,
 // LaneTools for the vector ones): expand_children, canonicalize_block, find_or_add on a cursor,
-// add_counts (8 counts re-oriented), spread and parent_final. For a layer, per block of parents:
+// nonzero_slots, add_band / set_band (a band's counts re-oriented), spread and parent_final
+// (scalar_tools.h, merge_avx2.h). For a layer, per block of parents:
 //   1. children, tagged with their parent (full ones apart: final at any depth, weighted by the
 //      sum of the parent's slots);
 //   2. if the band reaches depth D - 1: that slot's paths end on the children, summed from their
 //      digits per parent (one dot product per parent, as the BFS's last turn);
 //   3. if any slot is below D - 1: canonical forms, then each child into its layer, (P + 1, m)
-//      for a 1 and (P, m + j - 1) for a capture of j dice, with every such slot's counts
-//      re-oriented into the slot one capture on (capture) or the same (a 1).
+//      for a 1 and (P, m + j - 1) for a capture of j dice, with the parent's own slots that
+//      hold paths re-oriented into the slot one capture on (capture) or the same (a 1).
 // Include inside the target region of the Tools (a template on them, like lanes.h).
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "puzzles/cephalopod/bfs_sym.h"
@@ -21,6 +23,10 @@
 #include "puzzles/cephalopod/layered_table.h"
 
 namespace sp::cephalopod {
+
+// A destination layer whose counts pass this many bytes gets its count lines prefetched during
+// the probe; below it they sit in L2 (1 MiB on Zen 5), and the prefetch cost more than it saved.
+inline constexpr std::size_t kCachedCounts = std::size_t{256} << 10;
 
 struct LayeredTotals {
   std::uint32_t sum = 0;        // wrapping: mod 2^32, the answer is its low 30 bits
@@ -147,14 +153,19 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
             out.sum += Tools::parent_final(layer.counts(i) + hi * kSymmetries, border[i - first], centre[i - first]);
         }
         if (!growing || blk.size == 0) continue;
-        // A board whose paths all end at depth D - 1 has children with no paths to store: left
-        // out, they would be expanded for nothing (and theirs in turn).
+        // Each parent's own slots with paths within [lo, top]: its children take those only
+        // (the layer's band is the union over its boards; one board's paths span fewer slots,
+        // about 5 of 7 on the empty board at depth 40). A parent with none (its paths all end at
+        // depth D - 1) has children with no paths to store: left out, they would be expanded
+        // for nothing (and theirs in turn).
+        std::uint8_t own_first[kBlockParents], own_slots[kBlockParents];  // from lo; 0: none
         std::uint32_t grows = 0;
         for (std::uint32_t i = first; i < stop; ++i) {
-          const std::uint32_t* counts = layer.counts(i);
-          std::uint32_t any = 0;
-          for (int s = lo * kSymmetries; s < (top + 1) * kSymmetries; ++s) any |= counts[s];
-          grows |= std::uint32_t{any != 0} << (i - first);
+          const std::uint32_t live = Tools::nonzero_slots(layer.counts(i) + lo * kSymmetries, top - lo + 1);
+          const int a = live ? __builtin_ctz(live) : 0, b = live ? 31 - __builtin_clz(live) : -1;
+          own_first[i - first] = static_cast<std::uint8_t>(a);
+          own_slots[i - first] = static_cast<std::uint8_t>(b - a + 1);
+          grows |= std::uint32_t{live != 0} << (i - first);
         }
         if (grows != (stop - first == 32 ? ~0u : (1u << (stop - first)) - 1u)) {
           int kept = 0;
@@ -168,49 +179,75 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           if (kept == 0) continue;
         }
 
-        const std::uint32_t children = static_cast<std::uint32_t>(blk.size);
-        for (int d = 0; d < 4; ++d)
-          if (dest[d] && !dest[d]->reserve(budget, sp.pools, children)) return false;
-        Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
-
-        // Probe: each child's layer from its dice (a 1 adds one die, a capture of j removes j - 1).
-        TableCursor cursors[4];
-        int shifts[4];
-        for (int d = 0; d < 4; ++d)
-          if (dest[d]) {
-            cursors[d] = dest[d]->cursor();
-            shifts[d] = dest[d]->shift();
-          }
+        // Each child's layer from its dice (a 1 adds one die, a capture of j removes j - 1; the
+        // dice are the same in every orientation), and room for exactly the children each takes.
         const int n = blk.size;
+        std::uint32_t per_dest[4] = {0, 0, 0, 0};
         for (int k = 0; k < n; ++k) {
           const int d = dice - dice_count(blk.kids[k]);  // j - 1 for a capture, -1 for a 1
           const int dd = d < 0 ? 0 : d;
           dest_of[k] = static_cast<std::uint8_t>(dd);
-          blk.slot[k] >>= shifts[dd];
+          ++per_dest[dd];
         }
+        for (int d = 0; d < 4; ++d)
+          if (per_dest[d] && !dest[d]->reserve(budget, sp.pools, per_dest[d])) return false;
+        Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
+
+        // Probe, and for a board already there in a large layer (kCachedCounts), prefetch the
+        // count lines its parent's slots will take: the count loop below then finds them in cache.
+        TableCursor cursors[4];
+        int shifts[4];
+        bool far[4];  // counts past what the L2 cache holds: worth a prefetch
+        std::size_t strides[4], band_at[4];  // counts per board; where slot lo lands, in counts
+        for (int d = 0; d < 4; ++d)
+          if (dest[d]) {
+            cursors[d] = dest[d]->cursor();
+            shifts[d] = dest[d]->shift();
+            strides[d] = dest[d]->stride();
+            band_at[d] = std::size_t(shift[d] + lo) * kSymmetries;
+            far[d] = std::size_t{cursors[d].size} * strides[d] * sizeof(std::uint32_t) > kCachedCounts;
+          }
+        for (int k = 0; k < n; ++k) blk.slot[k] >>= shifts[dest_of[k]];
         constexpr int kAhead = 16;  // probes in flight
         for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(cursors[dest_of[k]].buckets + blk.slot[k], 1);
         for (int k = 0; k < n; ++k) {
           if (k + kAhead < n) __builtin_prefetch(cursors[dest_of[k + kAhead]].buckets + blk.slot[k + kAhead], 1);
           bool added = false;
-          TableCursor& c = cursors[dest_of[k]];
+          const int d = dest_of[k];
+          TableCursor& c = cursors[d];
           const std::uint32_t slot = Tools::find_or_add(c, blk.kids[k], blk.slot[k], added);
           blk.slot[k] = slot | (added ? kAdded : 0);
+          if (!added && far[d]) {
+            const std::uint32_t p = blk.parent[k] - first;
+            const char* line =
+                reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d] + own_first[p] * kSymmetries);
+            const std::size_t bytes = std::size_t{own_slots[p]} * kSymmetries * sizeof(std::uint32_t);
+            for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(line + b, 1);
+            __builtin_prefetch(line + bytes - 1, 1);
+          }
         }
         for (int d = 0; d < 4; ++d)
           if (dest[d]) dest[d]->commit(cursors[d]);
 
-        // Counts: source slot w goes to slot w + shift of the child's layer, re-oriented.
+        // Counts: the parent's slot w goes to slot w + shift of the child's layer, re-oriented.
+        // A new board's slots are written, not added to, and its other slots zeroed.
         for (int k = 0; k < n; ++k) {
-          LayerTable& to = *dest[dest_of[k]];
+          const int d = dest_of[k];
           const std::uint32_t slot = blk.slot[k];
-          std::uint32_t* dst = to.counts(slot & ~kAdded);
-          if (slot & kAdded)
-            for (std::size_t s = 0; s < to.stride(); ++s) dst[s] = 0;
-          const std::uint32_t* src = layer.counts(blk.parent[k]);
+          const std::uint32_t p = blk.parent[k] - first;
+          const std::size_t at = band_at[d] + own_first[p] * kSymmetries;  // counts before the parent's slots
+          const int count = own_slots[p];
+          std::uint32_t* dst = cursors[d].counts + std::size_t{slot & ~kAdded} * strides[d];
+          const std::uint32_t* src = layer.counts(blk.parent[k]) + (lo + own_first[p]) * kSymmetries;
           const int sym = static_cast<int>(blk.sym[k]);
-          dst += shift[dest_of[k]] * kSymmetries;
-          for (int w = lo; w <= top; ++w) Tools::add_counts(dst + w * kSymmetries, src + w * kSymmetries, sym);
+          if (slot & kAdded) {
+            const std::size_t end = at + std::size_t(count) * kSymmetries;
+            for (std::size_t s = 0; s < at; s += kSymmetries) std::memset(dst + s, 0, kSymmetries * sizeof(std::uint32_t));
+            for (std::size_t s = end; s < strides[d]; s += kSymmetries) std::memset(dst + s, 0, kSymmetries * sizeof(std::uint32_t));
+            Tools::set_band(dst + at, src, count, sym);
+          } else {
+            Tools::add_band(dst + at, src, count, sym);
+          }
         }
       }
       layer.close(sp.pools);

@@ -73,6 +73,36 @@ struct Avx2Merge : ScalarTools {
     const __m256i v = _mm256_permutevar8x32_epi32(load8(src), load8(kCountFrom8[static_cast<std::size_t>(j)].v));
     store8(dst, _mm256_add_epi32(load8(dst), v));
   }
+  // A band's slots re-oriented by j: two slots per 512-bit vector where Tag has 16 lanes (the
+  // AVX-512 kernels), one per 256-bit vector otherwise.
+  template <bool kAdd>
+  static void band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) {
+    const __m256i perm = load8(kCountFrom8[static_cast<std::size_t>(j)].v);
+    int w = 0;
+    if constexpr (Tag::lanes == 16) {
+      const __m512i perm2 = _mm512_inserti64x4(_mm512_castsi256_si512(perm), _mm256_add_epi32(perm, _mm256_set1_epi32(8)), 1);
+      for (; w + 2 <= slots; w += 2) {
+        __m512i v = _mm512_permutexvar_epi32(perm2, _mm512_loadu_si512(src + w * kSymmetries));
+        if constexpr (kAdd) v = _mm512_add_epi32(v, _mm512_loadu_si512(dst + w * kSymmetries));
+        _mm512_storeu_si512(dst + w * kSymmetries, v);
+      }
+    }
+    for (; w < slots; ++w) {
+      __m256i v = _mm256_permutevar8x32_epi32(load8(src + w * kSymmetries), perm);
+      if constexpr (kAdd) v = _mm256_add_epi32(v, load8(dst + w * kSymmetries));
+      store8(dst + w * kSymmetries, v);
+    }
+  }
+  static std::uint32_t nonzero_slots(const std::uint32_t* band, int slots) {
+    std::uint32_t live = 0;
+    for (int w = 0; w < slots; ++w) {
+      const __m256i v = load8(band + w * kSymmetries);
+      live |= std::uint32_t(_mm256_testz_si256(v, v) == 0) << w;
+    }
+    return live;
+  }
+  static void add_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) { band<true>(dst, src, slots, j); }
+  static void set_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) { band<false>(dst, src, slots, j); }
   // Probe and count update fused: after the probe loop (buckets prefetched 16 ahead) the counts
   // loop finds the lines of old entries prefetched too.
   static void merge_block(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {

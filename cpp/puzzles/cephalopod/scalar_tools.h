@@ -43,6 +43,24 @@ struct ScalarTools : BoardAtATime<ScalarTools> {
     const auto& from = kCountFrom[static_cast<std::size_t>(j)];
     for (int k = 0; k < kSymmetries; ++k) dst[k] += src[from[static_cast<std::size_t>(k)]];
   }
+  // layered.h: `slots` consecutive count slots of a band, each re-oriented by j, added (or
+  // written).
+  // Bit w set: slot w of the band has a path (some of its 8 counts is not 0).
+  static std::uint32_t nonzero_slots(const std::uint32_t* band, int slots) {
+    std::uint32_t live = 0;
+    for (int w = 0; w < slots; ++w) {
+      std::uint32_t any = 0;
+      for (int k = 0; k < kSymmetries; ++k) any |= band[w * kSymmetries + k];
+      live |= std::uint32_t{any != 0} << w;
+    }
+    return live;
+  }
+  static void add_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) {
+    for (int w = 0; w < slots; ++w) add_counts(dst + w * kSymmetries, src + w * kSymmetries, j);
+  }
+  static void set_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) {
+    for (int w = 0; w < slots; ++w) set_counts(dst + w * kSymmetries, src + w * kSymmetries, j);
+  }
   // Final boards of one parent, from their digit sums: sum over g of counts[g] * hash(t_g(x)).
   static std::uint64_t spread(Board x) { return spread_border(x); }
   static std::uint32_t parent_final(const std::uint32_t* counts, std::uint64_t border, std::uint32_t centre) {
