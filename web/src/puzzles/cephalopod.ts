@@ -133,6 +133,18 @@ function wordDrawing(ill: Illustration): HTMLElement {
 
 const isPowerOfTen = (n: number) => n > 0 && Math.abs(n - 10 ** Math.round(Math.log10(n))) < 1e-9 * n;
 
+/** A log-scale count axis for the Cephalopod charts: powers of ten only (chart.js labels 1.1,
+ * 1.2, ... on a short log axis), and room up to 10. */
+function countAxis(title: string) {
+  return {
+    type: 'logarithmic' as const,
+    min: 1,
+    suggestedMax: 10,
+    title: { display: true, text: title },
+    ticks: { callback: (v: string | number) => (isPowerOfTen(Number(v)) ? Number(v).toLocaleString('en') : '') },
+  };
+}
+
 function levelsChart(ill: Illustration): HTMLElement {
   const canvas = h('canvas', { attrs: { 'aria-label': 'distinct boards and symmetry classes per depth, log scale', 'data-levels': String(ill.levels.length) } });
   chart?.destroy();
@@ -153,14 +165,7 @@ function levelsChart(ill: Illustration): HTMLElement {
       maintainAspectRatio: false,
       scales: {
         x: { title: { display: true, text: 'depth (turns played)' } },
-        // Powers of ten only (chart.js labels 1.1, 1.2, ... on a short log axis), and room up to 10.
-        y: {
-          type: 'logarithmic',
-          min: 1,
-          suggestedMax: 10,
-          title: { display: true, text: 'boards at this depth (log scale)' },
-          ticks: { callback: (v) => (isPowerOfTen(Number(v)) ? Number(v).toLocaleString('en') : '') },
-        },
+        y: countAxis('boards at this depth (log scale)'),
       },
       plugins: { legend: { position: 'bottom', labels: { boxWidth: 18, font: { size: 11 } } } },
     },
@@ -195,13 +200,7 @@ function layersFigure(ill: Illustration): HTMLElement {
       maintainAspectRatio: false,
       scales: {
         x: { title: { display: true, text: 'layers (P pips, m = P − dice), in order' }, ticks: { maxTicksLimit: 8, autoSkip: true } },
-        y: {
-          type: 'logarithmic',
-          min: 1,
-          suggestedMax: 10,
-          title: { display: true, text: 'per layer (log scale)' },
-          ticks: { callback: (v) => (isPowerOfTen(Number(v)) ? Number(v).toLocaleString('en') : '') },
-        },
+        y: countAxis('per layer (log scale)'),
       },
       plugins: { legend: { position: 'bottom', labels: { boxWidth: 18, font: { size: 11 } } } },
     },
