@@ -130,26 +130,17 @@ Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t
 // heavy cases (about half a million), so an edit redraws in well under a second in wasm.
 inline constexpr std::uint64_t kLayerProfileBoards = 150'000;
 
-// A breadth search (symmetric BFS, layered) as a kernel: the trivial cases, one block of parents,
-// and the totals (sum, expanded, peak) as the answer. `search(totals)` runs it; false: out of memory.
-template <class Totals, class Search>
-Expected<Result<Answer>> breadth_kernel(const Case& c, Workspace& ws, const char* name, Search&& search) {
+// The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
+template <class Tools>
+Expected<Result<Answer>> bfs_sym_kernel(const Case& c, Workspace& ws, const char* name) {
   if (c.depth == 0 || is_full(c.board)) return no_moves(c);
-  Totals t;
+  BfsTotals t;
   if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
-  if (!search(t)) return out_of_memory(name, ws.budget, t.peak);
+  if (!bfs_sym_search<Tools>(ws.sym, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
   Answer a;
   a.sum = t.sum % kHashModulus;
   a.states_expanded = t.expanded;
   return Result<Answer>{a, t.expanded};
-}
-
-// The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
-template <class Tools>
-Expected<Result<Answer>> bfs_sym_kernel(const Case& c, Workspace& ws, const char* name) {
-  return breadth_kernel<BfsTotals>(c, ws, name, [&](BfsTotals& t) {
-    return bfs_sym_search<Tools>(ws.sym, ws.block[0], ws.budget, c.board, c.depth, t);
-  });
 }
 template <class Tools>
 Expected<Result<Answer>> dfs_kernel(const Case& c, Workspace& ws, const char* name) {

@@ -264,9 +264,14 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
 // The search as a kernel, for any Tools (the scalar ones in swar.cpp, the vector ones per ISA).
 template <class Tools>
 Expected<Result<Answer>> layered_kernel(const Case& c, Workspace& ws, const char* name) {
-  return breadth_kernel<LayeredTotals>(c, ws, name, [&](LayeredTotals& t) {
-    return layered_search<Tools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t);
-  });
+  if (c.depth == 0 || is_full(c.board)) return no_moves(c);
+  LayeredTotals t;
+  if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
+  if (!layered_search<Tools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
+  Answer a;
+  a.sum = t.sum % kHashModulus;
+  a.states_expanded = t.expanded;
+  return Result<Answer>{a, t.expanded};
 }
 
 }  // namespace sp::cephalopod
