@@ -133,8 +133,10 @@ INSTANTIATE_TEST_SUITE_P(Kernels, ChessPerftKernel,
                          test::kernel_param_name);
 
 // Depth 6 of the suite (4.4 G nodes) and the wiki's deeper counts for the fastest kernel this CPU
-// runs: outside quick mode only.
-TEST(ChessPerft, PerftsuiteDepth6WithTheFastestKernel) {
+// runs: outside quick mode only, and labelled `slow` (npm run test:full): it is the native layer's
+// longest test (25 s), and depth 5 above already runs every fast kernel's move generator over
+// every line of the suite; depth 6 is more nodes through the same code.
+TEST(ChessPerftSlow, PerftsuiteDepth6WithTheFastestKernel) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   const RegisteredKernel* fastest = nullptr;
   for (const RegisteredKernel* k : runnable(false))
