@@ -14,7 +14,9 @@ std::uint64_t fnv1a64(Bytes bytes) {
   return h;
 }
 
-std::string Kernel::key() const { return info_.id + "/" + std::string(isa_name(info_.isa)); }
+std::string KernelInfo::key() const { return id + "/" + std::string(isa_name(isa)); }
+
+std::string Kernel::key() const { return info_.key(); }
 
 std::string Kernel::unavailable_reason() const {
   return "needs " + cpu::feature_names(info_.needs) + "; this CPU or build lacks " +

@@ -70,6 +70,8 @@ struct KernelInfo {
   std::uint32_t needs = 0; // cpu::Feature bits it needs at run time
   std::string summary;     // one line for `list` and the page
   std::string group = {};  // a puzzle-defined family (popcount: word, array, read), for applies()
+
+  std::string key() const;  // "id/isa", e.g. "simd-lanes/avx2"
 };
 
 // A function a kernel's work starts in, for its instruction listing (scripts/build-listings.mjs):

@@ -13,13 +13,12 @@
 #include "core/format.h"
 #include "core/params.h"
 #include "core/registry.h"
+#include "cephalopod_test_cases.h"
 #include "puzzles/cephalopod/cephalopod.h"
 #include "test_util.h"
 
 namespace sp::cephalopod {
 namespace {
-
-const Puzzle& puzzle() { return *registry().find("cephalopod"); }
 
 std::string read_file(const std::string& name) {
   std::ifstream in(std::string(SP_TEST_DATA_DIR) + "/" + name, std::ios::binary);

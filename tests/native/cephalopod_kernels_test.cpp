@@ -19,8 +19,6 @@
 namespace sp::cephalopod {
 namespace {
 
-const Puzzle& puzzle() { return *registry().find("cephalopod"); }
-
 // Every registered kernel this CPU runs, called directly (its typed function and a workspace of
 // the test's choosing) so that tests can reuse workspaces and shrink their memory caps.
 struct TestKernel {

@@ -1,5 +1,5 @@
 #pragma once
-// Cephalopod test cases from board text or at random, shared by the kernel tests and the layered kernel's.
+// Cephalopod test cases from board text or at random, shared by the engine, kernel and layered kernel tests.
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,12 @@
 #include <random>
 #include <string>
 
+#include "core/registry.h"
 #include "puzzles/cephalopod/cephalopod.h"
 
 namespace sp::cephalopod {
+
+inline const Puzzle& puzzle() { return *registry().find("cephalopod"); }
 
 // A case from its digits ("060/222/161" or "060222161"); a board that does not parse fails the test.
 inline Case make_case(int depth, const std::string& board) {

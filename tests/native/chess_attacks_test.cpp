@@ -23,8 +23,6 @@ std::vector<const RegisteredKernel*> runnable() {
   return out;
 }
 
-std::string key(const RegisteredKernel& k) { return k.info.id + "/" + std::string(isa_name(k.info.isa)); }
-
 // Occupancies of every density: sparse, quarter, half, dense; with and without the slider's own
 // square, and the two extremes.
 std::vector<Bitboard> occupancies(std::size_t n, std::uint64_t seed) {
@@ -46,7 +44,7 @@ std::vector<Bitboard> occupancies(std::size_t n, std::uint64_t seed) {
 
 TEST(ChessAttacks, EveryIsaThisBuildHasIsRegistered) {
   std::set<std::string> keys;
-  for (const RegisteredKernel& k : registered_kernels()) keys.insert(key(k));
+  for (const RegisteredKernel& k : registered_kernels()) keys.insert(k.info.key());
   for (const char* k : {"ray-walk/scalar", "hq/scalar", "classical/scalar", "fancy-magic/scalar", "kogge-stone/scalar"})
     EXPECT_TRUE(keys.count(k)) << k;
 #if defined(__x86_64__)
@@ -80,7 +78,7 @@ TEST(ChessAttacks, EveryKernelMatchesRayWalkOnEverySquare) {
           const Bitboard got = k->impl.lookup(s, occ[i], pieces[p]);
           if (got != want) {
             ++failures;
-            ADD_FAILURE() << key(*k) << " square " << square_name(s) << " piece " << p << " occ " << hex64(occ[i])
+            ADD_FAILURE() << k->info.key() << " square " << square_name(s) << " piece " << p << " occ " << hex64(occ[i])
                           << ": got " << hex64(got) << ", want " << hex64(want);
           }
         }
@@ -104,8 +102,8 @@ TEST(ChessAttacks, BenchmarkLoopsAgreeWithTheReference) {
     }
     EXPECT_NE(independent, chained);
     for (const RegisteredKernel* k : runnable()) {
-      EXPECT_EQ(k->impl.attacks(pool, piece, Measure::throughput), independent) << key(*k);
-      EXPECT_EQ(k->impl.attacks(pool, piece, Measure::latency), chained) << key(*k);
+      EXPECT_EQ(k->impl.attacks(pool, piece, Measure::throughput), independent) << k->info.key();
+      EXPECT_EQ(k->impl.attacks(pool, piece, Measure::latency), chained) << k->info.key();
     }
   }
 }

@@ -52,8 +52,6 @@ std::vector<const RegisteredKernel*> runnable(bool with_reference) {
   return out;
 }
 
-std::string key(const RegisteredKernel& k) { return k.info.id + "/" + std::string(isa_name(k.info.isa)); }
-
 Game game(const std::string& fen) {
   auto g = parse_fen(fen);
   EXPECT_TRUE(g) << fen << ": " << (g ? "" : g.error());
@@ -71,7 +69,7 @@ void check_lines(const std::vector<EpdLine>& lines, int max_depth, std::uint64_t
       for (const auto& [depth, nodes] : line.nodes) {
         if (depth > max_depth || nodes > node_limit / scale) continue;
         if (reference && nodes > reference_budget / scale) continue;
-        EXPECT_EQ(k->impl.perft(g, depth), nodes) << key(*k) << " " << line.fen << " " << line.id << " depth " << depth;
+        EXPECT_EQ(k->impl.perft(g, depth), nodes) << k->info.key() << " " << line.fen << " " << line.id << " depth " << depth;
       }
     }
   }
@@ -122,11 +120,11 @@ TEST_P(ChessPerftKernel, PerftsuiteDepth5) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   const RegisteredKernel* k = nullptr;
   for (const RegisteredKernel* candidate : runnable(false))
-    if (key(*candidate) == GetParam()) k = candidate;
+    if (candidate->info.key() == GetParam()) k = candidate;
   ASSERT_NE(k, nullptr) << GetParam();
   for (const EpdLine& line : load_epd("perftsuite.epd"))
     if (line.nodes.count(5)) {
-      EXPECT_EQ(k->impl.perft(game(line.fen), 5), line.nodes.at(5)) << key(*k) << " " << line.fen;
+      EXPECT_EQ(k->impl.perft(game(line.fen), 5), line.nodes.at(5)) << k->info.key() << " " << line.fen;
     }
 }
 
@@ -135,8 +133,10 @@ INSTANTIATE_TEST_SUITE_P(Kernels, ChessPerftKernel,
                          test::kernel_param_name);
 
 // Depth 6 of the suite (4.4 G nodes) and the wiki's deeper counts for the fastest kernel this CPU
-// runs: outside quick mode only.
-TEST(ChessPerft, PerftsuiteDepth6WithTheFastestKernel) {
+// runs: outside quick mode only, and labelled `slow` (npm run test:full): it is the native layer's
+// longest test (25 s), and depth 5 above already runs every fast kernel's move generator over
+// every line of the suite; depth 6 is more nodes through the same code.
+TEST(ChessPerftSlow, PerftsuiteDepth6WithTheFastestKernel) {
   if (test::quick_mode()) GTEST_SKIP() << "SP_QUICK_TESTS=1";
   const RegisteredKernel* fastest = nullptr;
   for (const RegisteredKernel* k : runnable(false))
@@ -147,19 +147,19 @@ TEST(ChessPerft, PerftsuiteDepth6WithTheFastestKernel) {
   for (const EpdLine& line : load_epd("chess_wiki_perft.epd"))
     for (const auto& [depth, nodes] : line.nodes)
       if (nodes > 20'000'000 && nodes <= 200'000'000) {
-        EXPECT_EQ(fastest->impl.perft(game(line.fen), depth), nodes) << key(*fastest) << " " << line.fen << " depth " << depth;
+        EXPECT_EQ(fastest->impl.perft(game(line.fen), depth), nodes) << fastest->info.key() << " " << line.fen << " depth " << depth;
       }
   for (const EpdLine& line : load_epd("perftsuite.epd"))
     if (line.nodes.count(6)) {
-      EXPECT_EQ(fastest->impl.perft(game(line.fen), 6), line.nodes.at(6)) << key(*fastest) << " " << line.fen;
+      EXPECT_EQ(fastest->impl.perft(game(line.fen), 6), line.nodes.at(6)) << fastest->info.key() << " " << line.fen;
     }
 }
 
 TEST(ChessPerft, DepthZeroIsOneNode) {
   for (const RegisteredKernel* k : runnable(true)) {
-    EXPECT_EQ(k->impl.perft(game("startpos"), 0), 1u) << key(*k);
+    EXPECT_EQ(k->impl.perft(game("startpos"), 0), 1u) << k->info.key();
     DivideEntry out[kMaxMoves];
-    EXPECT_EQ(k->impl.divide(game("startpos"), 0, out), 0) << key(*k);
+    EXPECT_EQ(k->impl.divide(game("startpos"), 0, out), 0) << k->info.key();
   }
 }
 
@@ -186,8 +186,8 @@ TEST(ChessPerft, DivideSumsAndMatchesTheReference) {
       const int n = k->impl.divide(g, depth, got);
       std::uint64_t sum = 0;
       for (int i = 0; i < n; ++i) sum += got[i].nodes;
-      EXPECT_EQ(sum, k->impl.perft(g, depth)) << key(*k) << " " << fen;
-      EXPECT_EQ(sorted(got, n), want) << key(*k) << " " << fen;
+      EXPECT_EQ(sum, k->impl.perft(g, depth)) << k->info.key() << " " << fen;
+      EXPECT_EQ(sorted(got, n), want) << k->info.key() << " " << fen;
     }
   }
 }

@@ -9,30 +9,22 @@
 #include "core/engine.h"
 #include "core/registry.h"
 #include "puzzles/cube/cube.h"
+#include "cube_vectors.h"
 #include "test_util.h"
 
 namespace sp::cube {
 namespace {
 
-const Puzzle& puzzle() { return *registry().find("cube"); }
+using test::cubie_from;
+using test::vectors;
 
-const json& vectors() {
-  static const json v = test::load_data("cube_vectors.json");
-  return v;
-}
+const Puzzle& puzzle() { return *registry().find("cube"); }
 
 std::vector<const Kernel*> available_kernels() {
   std::vector<const Kernel*> out;
   for (const auto& k : puzzle().kernels())
     if (k->available()) out.push_back(k.get());
   return out;
-}
-
-CubieCube cubie_from(const json& j) {
-  CubieCube c;
-  for (int i = 0; i < kCorners; ++i) c.cp[i] = j["cp"][i].get<std::uint8_t>(), c.co[i] = j["co"][i].get<std::uint8_t>();
-  for (int i = 0; i < kEdges; ++i) c.ep[i] = j["ep"][i].get<std::uint8_t>(), c.eo[i] = j["eo"][i].get<std::uint8_t>();
-  return c;
 }
 
 // Runs every available kernel on params through the engine; all must agree with the reference.

@@ -8,22 +8,14 @@
 
 #include "core/engine.h"
 #include "puzzles/cube/cube.h"
+#include "cube_vectors.h"
 #include "test_util.h"
 
 namespace sp::cube {
 namespace {
 
-const json& vectors() {
-  static const json v = test::load_data("cube_vectors.json");
-  return v;
-}
-
-CubieCube cubie_from(const json& j) {
-  CubieCube c;
-  for (int i = 0; i < kCorners; ++i) c.cp[i] = j["cp"][i].get<std::uint8_t>(), c.co[i] = j["co"][i].get<std::uint8_t>();
-  for (int i = 0; i < kEdges; ++i) c.ep[i] = j["ep"][i].get<std::uint8_t>(), c.eo[i] = j["eo"][i].get<std::uint8_t>();
-  return c;
-}
+using test::cubie_from;
+using test::vectors;
 
 // The state a text makes, through the same parser the params use.
 CubieCube state_of(const std::string& text) {
