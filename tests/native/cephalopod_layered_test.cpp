@@ -159,10 +159,9 @@ TEST(CephalopodLayered, BandsAndLayersOfTheEmptyBoardAtDepth40) {
 
 // Every ISA of the kernel against the reference, on random boards the reference can take.
 TEST(CephalopodLayered, RandomBoardsAgreeWithTheReferenceOnEveryIsa) {
-  const Puzzle& puzzle = *registry().find("cephalopod");
   KernelFn reference = nullptr;
   std::vector<std::pair<std::string, KernelFn>> layered;
-  for (const auto& k : puzzle.kernels()) {
+  for (const auto& k : puzzle().kernels()) {
     if (!k->available()) continue;
     const KernelFn fn = static_cast<const TypedKernel<Cephalopod>&>(*k).impl();
     if (k->info().id == "reference") reference = fn;
