@@ -11,6 +11,7 @@
 
 #include "puzzles/cephalopod/board.h"
 #include "puzzles/cephalopod/level_table.h"
+#include "simd/prefetch.h"
 
 namespace sp::cephalopod {
 
@@ -24,7 +25,7 @@ struct BfsTotals {
 // lines a child needs are prefetched well before they are used: the probes of one block overlap
 // in memory instead of each waiting for its own miss behind a mispredicted branch. The passes
 // are the Tools' to implement (one board at a time in BoardAtATime, one per lane in LaneTools,
-// a vector compare per bucket in Avx2Merge):
+// a vector compare per bucket in Avx2Merge and Merge128):
 //   expand_block(cur, first, stop, blk, sum)   children of parents [first, stop) that are not
 //       full -> blk.kids / blk.parent / blk.size; full ones are final: their weighted hashes go
 //       to sum
@@ -145,13 +146,13 @@ struct BoardAtATime {
     constexpr int kAhead = 16;  // probes in flight
     const int n = blk.size;
     const Bucket* buckets = next.cursor().buckets;  // fixed for the block: reserve() grew it before
-    for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(buckets + blk.slot[k], 1);
+    for (int k = 0; k < std::min(n, kAhead); ++k) prefetch_for_write(buckets + blk.slot[k]);
     for (int k = 0; k < n; ++k) {
-      if (k + kAhead < n) __builtin_prefetch(buckets + blk.slot[k + kAhead], 1);
+      if (k + kAhead < n) prefetch_for_write(buckets + blk.slot[k + kAhead]);
       bool added = false;
       const std::uint32_t slot = Tools::find_or_add(next, blk.kids[k], blk.slot[k], added);
       blk.slot[k] = slot | (added ? kAdded : 0);
-      if (!added) __builtin_prefetch(next.counts(slot), 1);
+      if (!added) prefetch_for_write(next.counts(slot));
     }
     for (int k = 0; k < n; ++k) {
       const std::uint32_t* counts = cur.counts(blk.parent[k]);

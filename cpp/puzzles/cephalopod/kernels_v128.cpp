@@ -1,7 +1,8 @@
 // The 128-bit kernels, written once against cpp/simd and compiled for whichever 128-bit ISA this
 // target has: SSE4.1 (x86), NEON (AArch64) or SIMD128 (the wasm SIMD build).
-//   lanes     one BFS level, 4 boards per vector (lanes.h)
-//   layered   (P, m) layers (layered.h), a layer's blocks expanded as in lanes
+//   lanes     one BFS level, 4 boards per vector (lanes.h); bucket probes and count updates
+//             with 128-bit vectors (merge_v128.h)
+//   layered   (P, m) layers (layered.h), a layer's blocks expanded and merged as in lanes
 //   simd-dfs  the depth-first search with 4-lane move generation (quad_moves.h), the 8
 //             symmetries in two registers with one min-reduction, and the 4-way cache bucket
 //             probed by two 2 x u64 compares
@@ -16,6 +17,7 @@ SP_V128_BEGIN
 #include "simd/v128.h"
 #include "puzzles/cephalopod/lanes.h"
 #include "puzzles/cephalopod/layered.h"
+#include "puzzles/cephalopod/merge_v128.h"
 #include "puzzles/cephalopod/quad_moves.h"
 
 namespace sp::cephalopod {
@@ -55,7 +57,7 @@ struct V128Ops : simd::v128::U32<> {
 #endif
 };
 using V = V128Ops;
-using Lanes128 = LaneTools<V, ScalarTools>;
+using Lanes128 = LaneTools<V, Merge128<V>>;
 
 struct Dfs128 : ScalarTools {
   using vec = V::vec;

@@ -21,6 +21,7 @@
 #include "puzzles/cephalopod/board.h"
 #include "puzzles/cephalopod/cephalopod.h"
 #include "puzzles/cephalopod/layered_table.h"
+#include "simd/prefetch.h"
 
 namespace sp::cephalopod {
 
@@ -140,8 +141,8 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           const std::size_t bytes = std::size_t(hi - lo + 1) * kSymmetries * sizeof(std::uint32_t);
           for (std::uint32_t i = stop; i < ahead; ++i) {
             const char* band = reinterpret_cast<const char*>(layer.counts(i) + lo * kSymmetries);
-            for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(band + b, 0, 2);
-            __builtin_prefetch(band + bytes - 1, 0, 2);
+            for (std::size_t b = 0; b < bytes; b += 64) prefetch_to_l2(band + b);
+            prefetch_to_l2(band + bytes - 1);
           }
         }
         Tools::expand_children(layer.keys(), first, stop, blk);
@@ -222,9 +223,9 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           }
         for (int k = 0; k < n; ++k) blk.slot[k] >>= shifts[dest_of[k]];
         constexpr int kAhead = 16;  // probes in flight
-        for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(cursors[dest_of[k]].buckets + blk.slot[k], 1);
+        for (int k = 0; k < std::min(n, kAhead); ++k) prefetch_for_write(cursors[dest_of[k]].buckets + blk.slot[k]);
         for (int k = 0; k < n; ++k) {
-          if (k + kAhead < n) __builtin_prefetch(cursors[dest_of[k + kAhead]].buckets + blk.slot[k + kAhead], 1);
+          if (k + kAhead < n) prefetch_for_write(cursors[dest_of[k + kAhead]].buckets + blk.slot[k + kAhead]);
           bool added = false;
           const int d = dest_of[k];
           TableCursor& c = cursors[d];
@@ -235,8 +236,8 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
             const char* line =
                 reinterpret_cast<const char*>(c.counts + std::size_t{slot} * strides[d] + band_at[d] + own_first[p] * kSymmetries);
             const std::size_t bytes = std::size_t{own_slots[p]} * kSymmetries * sizeof(std::uint32_t);
-            for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(line + b, 1);
-            __builtin_prefetch(line + bytes - 1, 1);
+            for (std::size_t b = 0; b < bytes; b += 64) prefetch_for_write(line + b);
+            prefetch_for_write(line + bytes - 1);
           }
         }
         for (int d = 0; d < 4; ++d)

@@ -10,6 +10,7 @@
 
 #include "puzzles/cephalopod/bfs_sym.h"
 #include "puzzles/cephalopod/level_table.h"
+#include "puzzles/cephalopod/merge_fused.h"
 #include "puzzles/cephalopod/scalar_tools.h"
 
 namespace sp::cephalopod {
@@ -103,31 +104,14 @@ struct Avx2Merge : ScalarTools {
   }
   static void add_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) { band<true>(dst, src, slots, j); }
   static void set_band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) { band<false>(dst, src, slots, j); }
-  // Probe and count update fused: after the probe loop (buckets prefetched 16 ahead) the counts
-  // loop finds the lines of old entries prefetched too.
+  // A new entry's counts are uninitialised: masked to zero, not branched on (a coin flip).
+  static void merge_counts(std::uint32_t* dst, const std::uint32_t* src, int j, bool fresh) {
+    const __m256i v = _mm256_permutevar8x32_epi32(load8(src), load8(kCountFrom8[static_cast<std::size_t>(j)].v));
+    const __m256i old = _mm256_and_si256(load8(dst), _mm256_set1_epi32(fresh ? 0 : -1));
+    store8(dst, _mm256_add_epi32(old, v));
+  }
   static void merge_block(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {
-    constexpr int kAhead = 16;
-    const int n = blk.size;
-    TableCursor c = next.cursor();
-    for (int k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(c.buckets + blk.slot[k], 1);
-    for (int k = 0; k < n; ++k) {
-      if (k + kAhead < n) __builtin_prefetch(c.buckets + blk.slot[k + kAhead], 1);
-      bool added = false;
-      const std::uint32_t slot = find_or_add(c, blk.kids[k], blk.slot[k], added);
-      blk.slot[k] = slot | (added ? kAdded : 0);
-      if (!added) __builtin_prefetch(c.counts + std::size_t{slot} * kSymmetries, 1);
-    }
-    next.commit(c);
-    const std::uint32_t* parent_counts = cur.counts(0);
-    for (int k = 0; k < n; ++k) {
-      const std::uint32_t slot = blk.slot[k];
-      const __m256i v = _mm256_permutevar8x32_epi32(load8(parent_counts + std::size_t{blk.parent[k]} * kSymmetries),
-                                                     load8(kCountFrom8[blk.sym[k]].v));
-      std::uint32_t* dst = c.counts + std::size_t{slot & ~kAdded} * kSymmetries;
-      // A new entry's counts are uninitialised: masked to zero, not branched on.
-      const __m256i old = _mm256_and_si256(load8(dst), _mm256_set1_epi32((slot & kAdded) ? 0 : -1));
-      store8(dst, _mm256_add_epi32(old, v));
-    }
+    merge_children<Avx2Merge>(blk, next, cur);
   }
   static std::uint64_t spread(Board x) { return _pdep_u64(x, 0x0707070707070707ull); }
   // hash(t_g) of the digit sums for the 8 g in the lanes of one vector, dotted with the counts.
