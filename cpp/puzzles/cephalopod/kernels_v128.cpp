@@ -94,7 +94,7 @@ SP_V128_END
 namespace sp::cephalopod {
 SP_REGISTER_KERNEL(Cephalopod,
                    {"lanes", simd::v128::U32<>::isa, simd::v128::U32<>::needs,
-                    "one BFS level, 4 boards per vector: SWAR in every lane, 31 compress-stores of moves", "bfs"},
+                    "one BFS level, 4 boards per vector: 31 compress-stores of moves; 2-compare bucket probe, counts by 4 byte shuffles", "bfs"},
                    &solve_lanes_v128);
 SP_REGISTER_KERNEL(Cephalopod,
                    {"simd-dfs", simd::v128::U32<>::isa, simd::v128::U32<>::needs,
@@ -102,7 +102,7 @@ SP_REGISTER_KERNEL(Cephalopod,
                    &solve_simd_dfs_v128);
 SP_REGISTER_KERNEL(Cephalopod,
                    {"layered", simd::v128::U32<>::isa, simd::v128::U32<>::needs,
-                    "(P, m) layers, each class expanded once; moves and canonical forms 4 boards per vector", "layered"},
+                    "(P, m) layers, each class expanded once; 4 boards per vector, bucket probe and count bands as in lanes", "layered"},
                    &solve_layered_v128);
 }  // namespace sp::cephalopod
 

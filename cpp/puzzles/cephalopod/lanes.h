@@ -13,7 +13,8 @@
 //   pass 2 (canonicalize_block): 16 / 8 / 4 children per vector: the transpose, then 7 ring
 //     rotations packed with their index in 3 low bits, and one unsigned min per image; the
 //     parent tag split off, the home bucket hashed.
-//   then the engine's probe loop (scalar, one vector compare per bucket) and the count updates.
+//   then the merge's probe loop (one child at a time, a bucket's keys compared by vector in
+//   merge_avx2.h / merge_v128.h) and the count updates.
 //
 // Include inside a target region; V is a U32 lane type from cpp/simd (vector_api.md) plus mullo (the low 32 bits of a lane-wise product) and shr_n (a logical right
 // shift of every lane by the same run-time count).
