@@ -37,35 +37,15 @@ struct Avx2Merge : ScalarTools {
   static __m256i load8(const std::uint32_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
   static void store8(std::uint32_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
 
-  // Whether a child is new or already seen is a coin flip for the branch predictor, so the only
-  // loop exit is "this bucket decides" (a match, or a free lane), and the outcome is computed as
-  // values: the dense key is written either way (past the end when unneeded, within the
-  // capacity reserve() made), only the bucket's key and index stores wait on `added`. What it
-  // gained: README, Cephalopod table.
   static std::uint32_t find_or_add(TableCursor& c, Board b, std::uint32_t home, bool& added) {
-    const std::uint32_t tagged = b | (c.epoch << kEpochShift);
-    const __m256i key = _mm256_set1_epi32(static_cast<int>(tagged));
     const __m256i epoch = _mm256_set1_epi32(static_cast<int>(c.epoch));
-    for (std::uint32_t i = home;; i = (i + 1) & c.bucket_mask) {
-      Bucket& k = c.buckets[i];
+    return probe_by_lanes(c, b, home, added, [&](const Bucket& k, std::uint32_t tagged, unsigned& match, unsigned& live) {
       const __m256i keys = _mm256_load_si256(reinterpret_cast<const __m256i*>(k.key));
-      const unsigned match = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(keys, key))));
-      const unsigned live = static_cast<unsigned>(
+      match = static_cast<unsigned>(
+          _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(keys, _mm256_set1_epi32(static_cast<int>(tagged))))));
+      live = static_cast<unsigned>(
           _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_srli_epi32(keys, kEpochShift), epoch))));
-      // live keys fill a bucket from lane 0: the first other lane is free
-      const unsigned stop = match | (~live & 0xFFu);
-      if (__builtin_expect(stop == 0, 0)) continue;  // full bucket, not here: the next one
-      const int lane = __builtin_ctz(stop);          // a match comes before the first free lane
-      added = match == 0;
-      const std::uint32_t index = added ? c.size : k.index[lane];
-      if (added) {
-        k.key[lane] = tagged;
-        k.index[lane] = index;
-      }
-      c.keys[c.size] = b;
-      c.size += added;
-      return index;
-    }
+    });
   }
   static void set_counts(std::uint32_t* dst, const std::uint32_t* src, int j) {
     store8(dst, _mm256_permutevar8x32_epi32(load8(src), load8(kCountFrom8[static_cast<std::size_t>(j)].v)));

@@ -1,8 +1,5 @@
 #pragma once
-// merge_block for the vector merges (Avx2Merge, Merge128), probe and count update fused: after
-// the probe loop (buckets prefetched 16 ahead) the counts loop finds the lines of old entries
-// prefetched too. Tools brings find_or_add(cursor, board, home, added) and
-// merge_counts(dst, src, j, fresh).
+// What the vector merges (Avx2Merge, Merge128) share: the probe's shape and merge_block.
 //
 // Include inside the target region, like the Tools: a template takes the ISA of the region it is
 // *defined* in, and one defined in baseline code cannot inline the Tools' AVX2 probe (a call per
@@ -17,6 +14,38 @@
 
 namespace sp::cephalopod {
 
+// find_or_add with a bucket's 8 keys compared by vector: lane_bits(bucket, tagged key, match,
+// live) sets bit i of match where key i is this board, of live where key i is this epoch's.
+// Whether a child is new or already seen is a coin flip for the branch predictor, so the only
+// loop exit is "this bucket decides" (a match, or a free lane), and the outcome is computed as
+// values: the dense key is written either way (past the end when unneeded, within the capacity
+// reserve() made), only the bucket's key and index stores wait on `added`. What it gained:
+// README, Cephalopod table.
+template <class LaneBits>
+__attribute__((always_inline)) inline std::uint32_t probe_by_lanes(TableCursor& c, Board b, std::uint32_t home, bool& added, LaneBits&& lane_bits) {
+  const std::uint32_t tagged = b | (c.epoch << kEpochShift);
+  for (std::uint32_t i = home;; i = (i + 1) & c.bucket_mask) {
+    Bucket& k = c.buckets[i];
+    unsigned match = 0, live = 0;
+    lane_bits(k, tagged, match, live);
+    const unsigned stop = match | (~live & 0xFFu);  // live keys fill a bucket from lane 0
+    if (__builtin_expect(stop == 0, 0)) continue;  // full bucket, not here: the next one
+    const int lane = __builtin_ctz(stop);          // a match comes before the first free lane
+    added = match == 0;
+    const std::uint32_t index = added ? c.size : k.index[lane];
+    if (added) {
+      k.key[lane] = tagged;
+      k.index[lane] = index;
+    }
+    c.keys[c.size] = b;
+    c.size += added;
+    return index;
+  }
+}
+
+// merge_block, probe and count update fused: after the probe loop (buckets prefetched 16 ahead)
+// the counts loop finds the lines of old entries prefetched too. Tools brings
+// find_or_add(cursor, board, home, added) and merge_counts(dst, src, j, fresh).
 template <class Tools>
 void merge_children(BfsBlock& blk, Level<kSymmetries>& next, const Level<kSymmetries>& cur) {
   constexpr int kAhead = 16;  // probes in flight

@@ -41,32 +41,15 @@ struct Merge128 : ScalarTools {
   using vec = typename V::vec;
   using B = typename V::u8;
 
-  // As Avx2Merge::find_or_add: the only loop exit is "this bucket decides", the outcome computed
-  // as values.
   static std::uint32_t find_or_add(TableCursor& c, Board b, std::uint32_t home, bool& added) {
-    const std::uint32_t tagged = b | (c.epoch << kEpochShift);
-    const vec key = V::splat(tagged);
     const vec epoch = V::splat(c.epoch);
-    for (std::uint32_t i = home;; i = (i + 1) & c.bucket_mask) {
-      Bucket& k = c.buckets[i];
+    return probe_by_lanes(c, b, home, added, [&](const Bucket& k, std::uint32_t tagged, unsigned& match, unsigned& live) {
+      const vec key = V::splat(tagged);
       const vec lo = V::load(k.key);
       const vec hi = V::load(k.key + 4);
-      const unsigned match = V::bits(V::eq(lo, key)) | (V::bits(V::eq(hi, key)) << 4);
-      const unsigned live = V::bits(V::eq(V::template shr<kEpochShift>(lo), epoch)) |
-                            (V::bits(V::eq(V::template shr<kEpochShift>(hi), epoch)) << 4);
-      const unsigned stop = match | (~live & 0xFFu);  // live keys fill a bucket from lane 0
-      if (__builtin_expect(stop == 0, 0)) continue;  // full bucket, not here: the next one
-      const int lane = __builtin_ctz(stop);
-      added = match == 0;
-      const std::uint32_t index = added ? c.size : k.index[lane];
-      if (added) {
-        k.key[lane] = tagged;
-        k.index[lane] = index;
-      }
-      c.keys[c.size] = b;
-      c.size += added;
-      return index;
-    }
+      match = V::bits(V::eq(lo, key)) | (V::bits(V::eq(hi, key)) << 4);
+      live = V::bits(V::eq(V::template shr<kEpochShift>(lo), epoch)) | (V::bits(V::eq(V::template shr<kEpochShift>(hi), epoch)) << 4);
+    });
   }
 
   // One slot's 8 counts re-oriented by j: out[k] = src[kCountFrom[j][k]], as two registers.
