@@ -1,10 +1,12 @@
 #pragma once
 // The merge side of `lanes` and `layered` with 128-bit vectors (SSE4.1, NEON, wasm SIMD128), as
 // merge_avx2.h does it with 256 bits: a bucket's 8 keys probed by two compares, and a child's 8
-// per-orientation counts (two registers) re-oriented by four byte shuffles. wasm has no lane
-// permute across registers and no prefetch, so here the count update is where SIMD128 pays most:
-// two loads, four swizzles, two adds and two stores where the scalar update spends 8 table
-// loads, 8 gathers, 8 adds and 8 stores.
+// per-orientation counts (two registers) re-oriented by four byte shuffles: none of the three
+// ISAs permutes 32-bit lanes across two registers by a run-time index, but all of them shuffle
+// bytes within one. A count update is then two loads, four index loads, four shuffles, two ORs,
+// two adds and two stores, where the scalar one spends 8 index loads, 8 gathers, 8 adds and 8
+// stores. On NEON `bits()` is emulated (3-4 ops, vector_api.md), four times per bucket: not
+// timed (qemu only here).
 // Include inside a 128-bit region, after simd/v128.h; V is a U32 lane type of that family.
 
 #include <array>
