@@ -54,19 +54,28 @@ struct Merge128 : ScalarTools {
     });
   }
 
-  // One slot's 8 counts re-oriented by j: out[k] = src[kCountFrom[j][k]], as two registers.
-  static void permuted(const std::uint32_t* src, int j, vec& lo, vec& hi) {
+  // kCountPick[j] in registers: loaded once per band, not per slot (the table is bytes, which
+  // the band's stores may alias as far as the compiler knows, so it would not hoist them).
+  struct Pick {
+    typename B::vec lo_from_a, lo_from_b, hi_from_a, hi_from_b;
+  };
+  static Pick pick(int j) {
     const CountPick& p = kCountPick[static_cast<std::size_t>(j)];
+    return {B::load(p.idx[0][0]), B::load(p.idx[0][1]), B::load(p.idx[1][0]), B::load(p.idx[1][1])};
+  }
+  // One slot's 8 counts re-oriented: out[k] = src[kCountFrom[j][k]], as two registers.
+  static void permuted(const std::uint32_t* src, const Pick& p, vec& lo, vec& hi) {
     const typename B::vec a = B::from(V::load(src));
     const typename B::vec b = B::from(V::load(src + 4));
-    lo = V::from(B::or_(B::shuffle(a, B::load(p.idx[0][0])), B::shuffle(b, B::load(p.idx[0][1]))));
-    hi = V::from(B::or_(B::shuffle(a, B::load(p.idx[1][0])), B::shuffle(b, B::load(p.idx[1][1]))));
+    lo = V::from(B::or_(B::shuffle(a, p.lo_from_a), B::shuffle(b, p.lo_from_b)));
+    hi = V::from(B::or_(B::shuffle(a, p.hi_from_a), B::shuffle(b, p.hi_from_b)));
   }
   template <bool kAdd>
   static void band(std::uint32_t* dst, const std::uint32_t* src, int slots, int j) {
+    const Pick p = pick(j);
     for (int w = 0; w < slots; ++w) {
       vec lo, hi;
-      permuted(src + w * kSymmetries, j, lo, hi);
+      permuted(src + w * kSymmetries, p, lo, hi);
       if constexpr (kAdd) {
         lo = V::add(lo, V::load(dst + w * kSymmetries));
         hi = V::add(hi, V::load(dst + w * kSymmetries + 4));
@@ -86,7 +95,7 @@ struct Merge128 : ScalarTools {
   // A new entry's counts are uninitialised: masked to zero, not branched on (a coin flip).
   static void merge_counts(std::uint32_t* dst, const std::uint32_t* src, int j, bool fresh) {
     vec lo, hi;
-    permuted(src, j, lo, hi);
+    permuted(src, pick(j), lo, hi);
     const vec keep = V::splat(fresh ? 0u : ~0u);
     V::store(dst, V::add(lo, V::and_(V::load(dst), keep)));
     V::store(dst + 4, V::add(hi, V::and_(V::load(dst + 4), keep)));
