@@ -4,7 +4,7 @@
 // timers, 5 µs instead of 100 µs. The well-known coi-serviceworker approach (gzuidhof, MIT), cut to
 // what this page needs; web/src/app/isolation.ts registers it, reloads once, and says which
 // isolation is in effect. Hosts that send the headers themselves (web/public/_headers, or the
-// server config in the README) never need it.
+// server config in docs/page.md) never need it.
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 

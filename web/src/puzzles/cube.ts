@@ -226,8 +226,8 @@ export const view: PuzzleView = {
   // the end of a long sequence, where two cases can differ).
   caseLabel: (r) => (METRICS.some((m) => m.op === r.params.op) ? String(r.params.op) : r.params.op === 'order' ? `order of ${String(r.params.moves)}` : `${String(r.params.op)} ${String(r.params.moves)}${r.params.op === 'compose' ? ` · ${String(r.params.with)}` : ''}`),
   // compose-throughput, not the default single apply: the cube's SIMD is one byte shuffle per
-  // compose, and a batch of composes is where the README's targets are measured.
-  suite: { cases: (c) => c.params.op === 'compose-throughput', why: 'compose throughput: one byte shuffle per compose, where the SIMD kernels and the README’s targets are' },
+  // compose, and a batch of composes is where the project's targets are measured (docs/results.md).
+  suite: { cases: (c) => c.params.op === 'compose-throughput', why: 'compose throughput: one byte shuffle per compose, where the SIMD kernels and the project’s targets are' },
   benchGroups: [
     { label: 'throughput and latency', cases: (c) => METRICS.some((m) => m.op === c.params.op) },
     { label: 'all', cases: () => true },
