@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include <optional>
 
 #include "cli/csv.h"
+#include "cli/engine_server.h"
 #include "cli/listing.h"
 #include "cli/suggest.h"
 #include "cli/table.h"
@@ -41,16 +43,19 @@ int fail(const std::string& message, bool as_json = false) {
 // Harness overrides shared by `run --time` and `bench`.
 struct HarnessArgs {
   int samples = 0;
+  int max_rounds = 0;
   double min_sample_ms = 0;
   json to_json() const {
     json h = json::object();
-    if (samples) h["min_samples"] = samples;
-    if (min_sample_ms > 0) h["min_sample_ms"] = min_sample_ms;
+    if (samples) h["rounds"] = samples;
+    if (max_rounds) h["max_rounds"] = max_rounds;
+    if (min_sample_ms > 0) h["batch_ms"] = min_sample_ms;
     return h;
   }
   void add_to(CLI::App* app) {
-    app->add_option("--samples", samples, "timed samples per kernel (default 11, at least 3)");
-    app->add_option("--min-sample-ms", min_sample_ms, "shortest sample in ms (default 10)");
+    app->add_option("--rounds,--samples", samples, "rounds per kernel, interleaved across kernels (default 6, at least 3)");
+    app->add_option("--max-rounds", max_rounds, "keep adding rounds until every interval is within +-5 %, up to this many");
+    app->add_option("--batch-ms,--min-sample-ms", min_sample_ms, "shortest timed batch in ms (default 10)");
   }
 };
 
@@ -78,14 +83,14 @@ class ProgressPrinter {
     const std::string phase = e.value("phase", std::string());
     if (phase == "verify") line += "checking answer";
     else if (phase == "warmup") line += "warming up";
-    else line += "sample " + std::to_string(e.value("sample", 0)) + "/" + std::to_string(e.value("samples", 0));
+    else line += "round " + std::to_string(e.value("sample", 0)) + "/" + std::to_string(e.value("samples", 0));
     char elapsed[32];
     std::snprintf(elapsed, sizeof elapsed, "  %.1fs", e.value("elapsed_s", 0.0));
     if (phase != "verify") line += elapsed;
     if (tty_) {
       std::cerr << "\r\033[K" << line << std::flush;
       open_ = true;
-    } else if (phase == "sample" && e.value("sample", 0) == e.value("samples", -1)) {
+    } else if (phase == "sample" && e.value("step", 0) == e.value("steps", -1)) {
       std::cerr << line << "\n";
     }
   }
@@ -173,7 +178,7 @@ void print_records(const json& records, bool with_timing, const std::string& ref
     if (r.contains("timing") && r["kernel"] == reference_kernel) reference_ns[case_of(r)] = r["timing"]["median_ns"].get<double>();
 
   std::vector<std::string> header = {"case", "kernel", "isa", "answer", "ok"};
-  if (with_timing) header.insert(header.end(), {"median", "±MAD", "per unit", "units/s", "× ref"});
+  if (with_timing) header.insert(header.end(), {"median", "±95%", "rounds", "per unit", "units/s", "× ref"});
   else header.push_back("work");
   std::vector<std::vector<std::string>> rows;
   for (const auto& r : records) {
@@ -185,7 +190,11 @@ void print_records(const json& records, bool with_timing, const std::string& ref
       double median = t["median_ns"].get<double>();
       auto ref = reference_ns.find(case_of(r));
       std::string speedup = ref != reference_ns.end() && median > 0 ? sp::format_fixed(ref->second / median, 2) : "";
-      row.insert(row.end(), {sp::format_duration_ns(median), sp::format_percent(t["mad_ns"].get<double>(), median),
+      // The interval between rounds, as a half-width around the median (sqrt(hi/lo) - 1).
+      const double lo = t.value("ci_lo_ns", 0.0), hi = t.value("ci_hi_ns", 0.0);
+      std::string spread = lo > 0 ? sp::format_percent((std::sqrt(hi / lo) - 1) * median, median) : "";
+      std::string rounds = std::to_string(t.value("samples", 0)) + (t.value("settled", true) ? "" : " unsettled");
+      row.insert(row.end(), {sp::format_duration_ns(median), spread, rounds,
                              sp::format_duration_ns(t["ns_per_unit"].get<double>()),
                              sp::format_rate(t["units_per_second"].get<double>()) + r["work_unit"].get<std::string>(),
                              speedup});
@@ -484,6 +493,8 @@ int main(int argc, char** argv) {
     listing->add_option("--listings", listing_args.dir, "the folder of listing files (default: build/listings)");
     listing->add_flag("--json", listing_args.json_out, "print the kernel's listing as JSON");
   }
+  auto* engine = app.add_subcommand("engine", "the resident engine: the engine's JSON requests, one per line on stdin, "
+                                              "one JSON answer per line on stdout (what npm start's server talks to)");
   // Hidden (no group): scripts/build-listings.mjs reads every kernel's entry addresses from it.
   auto* entry_points = app.add_subcommand("entry-points", "")->group("");
 
@@ -503,6 +514,10 @@ int main(int argc, char** argv) {
     return sp::cli::cmd_listing(listing_args);
   }
   if (entry_points->parsed()) return sp::cli::cmd_entry_points();
+  if (engine->parsed()) {
+    if (auto e = unknown_argument(*engine, "simd-puzzles engine")) return fail(*e);
+    return sp::cli::cmd_engine();
+  }
   if (solve->parsed()) {
     if (auto e = unknown_argument(*solve, "simd-puzzles solve")) return fail(*e);
     std::vector<std::string> ids;

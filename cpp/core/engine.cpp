@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <cmath>
+#include <numeric>
 #include <optional>
+#include <random>
 #include <set>
 
 #include "core/format.h"
@@ -136,8 +139,6 @@ Expected<Selection> select_kernels(const Puzzle& puzzle, const json& selectors) 
 struct RunOptions {
   bool time = false;
   HarnessOptions harness = HarnessOptions::defaults();
-  int case_index = 0;
-  int case_count = 1;
 };
 
 // What one case produced: records of the kernels that answered, and the ones that did not apply
@@ -159,15 +160,32 @@ json kernel_entry(const Kernel& k, const std::string& why) {
   return {{"kernel", k.info().id}, {"isa", std::string(isa_name(k.info().isa))}, {"reason", why}};
 }
 
-// Runs the selected kernels on one prepared case.
-CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel,
-                 const RunOptions& opts, const ProgressFn& progress) {
-  CaseRun out;
-  out.skipped = sel.skipped;
+// A kernel of a case across visits: its verified record (without timing), or why it failed, and
+// its measurement (warm-up, calibration, loop, rounds so far). A bench keeps these for every case
+// over its passes; an engine session keeps one case's between requests.
+struct KernelOnCase {
+  const Kernel* kernel = nullptr;
+  json record;          // null until verified
+  std::string failure;  // the kernel's error, if it failed
+  KernelMeasurement measurement;
+};
+
+struct CaseState {
+  std::string puzzle;
+  std::string key;
+  std::vector<KernelOnCase> kernels;  // the applicable ones, in the puzzle's order
+  json skipped = json::array();
+};
+
+// Verifies the selected kernels on a prepared case once (the first visit), filling `state`.
+void verify_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selection& sel, const ProgressFn& progress, CaseState& state, json& event_base, int steps) {
   const std::string name = case_name(prepared);
   const std::string key = case_key(prepared);
   const std::string unit = puzzle.work_unit(prepared.params);
   const auto known = puzzle.known_answer(prepared);
+  state.puzzle = puzzle.info().id;
+  state.key = key;
+  state.skipped = sel.skipped;
 
   // Without a published answer, the reference kernel's answer defines "correct".
   const Kernel* reference = puzzle.reference();
@@ -177,32 +195,30 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
     return *reference_outcome;
   };
 
-  std::vector<const Kernel*> kernels;
   for (const Kernel* k : sel.run) {
     std::string why_not;
     if (puzzle.applies(k->info(), prepared, why_not)) {
-      kernels.push_back(k);
+      state.kernels.push_back(KernelOnCase{k, json(), std::string(), KernelMeasurement{}});
     } else {
       json entry = kernel_entry(*k, why_not);
-      if (std::find(out.skipped.begin(), out.skipped.end(), entry) == out.skipped.end()) out.skipped.push_back(entry);
+      if (std::find(state.skipped.begin(), state.skipped.end(), entry) == state.skipped.end()) state.skipped.push_back(entry);
     }
   }
 
   int index = 0;
-  for (const Kernel* k : kernels) {
+  for (KernelOnCase& on : state.kernels) {
+    const Kernel* k = on.kernel;
     ++index;
-    json event = {{"puzzle", puzzle.info().id},      {"case", name},
-                  {"kernel", k->info().id},          {"isa", std::string(isa_name(k->info().isa))},
-                  {"kernel_index", index},           {"kernel_count", kernels.size()},
-                  {"case_index", opts.case_index},   {"case_count", opts.case_count}};
     if (progress) {
-      event["phase"] = "verify";
+      json event = event_base;
+      event.update({{"phase", "verify"}, {"kernel", k->info().id}, {"isa", std::string(isa_name(k->info().isa))},
+                    {"kernel_index", index}, {"kernel_count", state.kernels.size()}, {"step", index - 1}, {"steps", steps}});
       progress(event);
     }
     Expected<Outcome> outcome = k->run(prepared);
     if (k == reference) reference_outcome = outcome;  // later kernels compare against it
     if (!outcome) {
-      out.failed.push_back(kernel_entry(*k, outcome.error()));
+      on.failure = outcome.error();
       continue;
     }
     json record = {{"puzzle", puzzle.info().id},
@@ -234,26 +250,93 @@ CaseRun run_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
     // Records travel into reports and links, whose readers cap this field (web/src/share/schema.ts).
     if (const auto& by = record["verified_by"].get_ref<const std::string&>(); text_length(by) > kMaxVerifiedBy)
       record["verified_by"] = std::string(text_prefix(by, kMaxVerifiedBy - 1)) + "…";
-    if (opts.time) {
-      auto timeable = k->timeable(prepared);
-      Expected<Timing> t = timeable ? measure(*timeable.value(), opts.harness, [&](const HarnessProgress& p) {
-        if (!progress) return;
-        event["phase"] = p.phase == HarnessProgress::Phase::warmup ? "warmup" : "sample";
-        event["sample"] = p.sample;
-        event["samples"] = p.samples;
-        event["elapsed_s"] = p.elapsed_seconds;
-        progress(event);
-      })
-                                    : Expected<Timing>(timeable.error_detail());
-      if (!t) {
-        out.failed.push_back(kernel_entry(*k, t.error()));
-        continue;
-      }
-      record["timing"] = t.value().to_json();
-    }
-    out.records.push_back(std::move(record));
+    on.record = std::move(record);
   }
-  return out;
+}
+
+// The steps of a case's progress: its verification calls, warm-ups and rounds.
+int case_steps(std::size_t kernels, bool verify, bool warm, int rounds) {
+  const int n = static_cast<int>(kernels);
+  return (verify ? n : 0) + (warm ? n : 0) + n * rounds;
+}
+
+// Times the verified kernels of `state` on `prepared`: `opts.harness.rounds` rounds each (more with
+// auto-sampling), added to the rounds they already have (a bench's earlier passes, a session's
+// earlier requests); those not yet warmed up are warmed first. A kernel error or a stop ends the
+// case: it is returned, and the case's measurements start over if it is visited again.
+Status time_case(const PreparedCase& prepared, const RunOptions& opts, const ProgressFn& progress, const StopFn& stop,
+                 CaseState& state, const json& event_base, int& step, int& steps) {
+  std::vector<KernelOnCase*> timed;
+  std::vector<KernelMeasurement*> measured;
+  for (KernelOnCase& on : state.kernels) {
+    if (on.record.is_null()) continue;
+    // A loop over *this* prepared case: a bench's later pass prepares the case again.
+    on.measurement.make = [k = on.kernel, &prepared] { return k->timeable(prepared); };
+    timed.push_back(&on);
+    measured.push_back(&on.measurement);
+  }
+  std::vector<bool> warming(timed.size(), false);
+  Status done = measure_interleaved(
+      measured, opts.harness,
+      [&](std::size_t i, const HarnessProgress& p) {
+        // A warm-up is one step (counted at its first batch), a round another.
+        if (p.phase == HarnessProgress::Phase::round || !warming[i]) ++step;
+        if (p.phase == HarnessProgress::Phase::warmup) warming[i] = true;
+        steps = std::max(steps, step);
+        if (!progress) return;
+        const Kernel* k = timed[i]->kernel;
+        json event = event_base;
+        event.update({{"phase", p.phase == HarnessProgress::Phase::warmup ? "warmup" : "sample"},
+                      {"kernel", k->info().id},
+                      {"isa", std::string(isa_name(k->info().isa))},
+                      {"kernel_index", i + 1},
+                      {"kernel_count", timed.size()},
+                      {"sample", p.round},
+                      {"samples", p.rounds},
+                      {"elapsed_s", p.elapsed_seconds},
+                      {"step", step},
+                      {"steps", steps}});
+        progress(event);
+      },
+      stop);
+  // The loops point into `prepared`, which a bench frees after this visit; a session keeps both.
+  for (KernelOnCase* on : timed) {
+    on->measurement.loop = nullptr;
+    on->measurement.owned.reset();
+    if (!done) on->measurement = KernelMeasurement{};
+  }
+  return done;
+}
+
+// The records of a case: each verified kernel's (with its timing so far when timed), its failures
+// and skips.
+void case_results(const CaseState& state, bool timed, CaseRun& out) {
+  for (const KernelOnCase& on : state.kernels) {
+    if (!on.failure.empty()) {
+      out.failed.push_back(kernel_entry(*on.kernel, on.failure));
+    } else if (!on.record.is_null()) {
+      json record = on.record;
+      if (timed) record["timing"] = on.measurement.timing.to_json();
+      out.records.push_back(std::move(record));
+    }
+  }
+  for (const auto& s : state.skipped) out.skipped.push_back(s);
+}
+
+// The engine's one session (request "session": an id): the last case a session asked for, kept
+// prepared with its kernels verified, warmed up and calibrated, so the page's paired native and
+// wasm rounds cost a round each, not a preparation, a verification and a warm-up. A request of
+// another session or case replaces it (one case's buffers at a time).
+struct Session {
+  std::string id;
+  std::string kernels;  // the selection, as asked
+  std::unique_ptr<PreparedCase> prepared;
+  CaseState state;
+};
+
+Session& session() {
+  static Session s;
+  return s;
 }
 
 Expected<RunOptions> run_options(const json& request) {
@@ -262,7 +345,9 @@ Expected<RunOptions> run_options(const json& request) {
     if (!request["time"].is_boolean()) return Error{"time must be true or false"};
     o.time = request["time"].get<bool>();
   }
-  auto h = HarnessOptions::from_json(request.contains("harness") ? request["harness"] : json());
+  // A session's request may add a single round: the session's rounds together are the measurement.
+  const int min_rounds = request.contains("session") ? 1 : 3;
+  auto h = HarnessOptions::from_json(request.contains("harness") ? request["harness"] : json(), min_rounds);
   if (!h) return Error{h.error()};
   o.harness = h.value();
   return o;
@@ -281,30 +366,86 @@ const Puzzle* find_puzzle(const json& id, std::string& error) {
   return nullptr;
 }
 
-json handle_run(const json& request, const Input& input, const ProgressFn& progress) {
+// A request's "session": an id the caller picks for a sequence of requests on one case.
+Expected<std::string> session_id(const json& request) {
+  if (!request.contains("session")) return std::string();
+  const json& v = request["session"];
+  if (!v.is_string() || v.get_ref<const std::string&>().empty() || v.get_ref<const std::string&>().size() > 40 ||
+      v.get_ref<const std::string&>().find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
+    return Error{"session must be an id of 1..40 letters, digits, - or _"};
+  return v.get<std::string>();
+}
+
+json handle_run(const json& request, const Input& input, const ProgressFn& progress, const StopFn& stop) {
   std::string err;
   const Puzzle* puzzle = find_puzzle(request.value("puzzle", json()), err);
   if (!puzzle) return error_response(err);
   auto opts = run_options(request);
   if (!opts) return error_response(opts.error());
-  auto prepared = puzzle->prepare(request.contains("params") ? request["params"] : json(), input);
-  if (!prepared) return error_response(prepared.error_detail());
   auto sel = select_kernels(*puzzle, request.contains("kernels") ? request["kernels"] : json());
   if (!sel) return error_response(sel.error());
+  auto id = session_id(request);
+  if (!id) return error_response(id.error());
+  const json raw = request.contains("params") ? request["params"] : json();
 
-  const PreparedCase& c = *prepared.value();
-  CaseRun ran = run_case(*puzzle, c, sel.value(), opts.value(), progress);
+  // A session's next request on the same case and kernels reuses what the last one prepared.
+  Session& kept = session();
+  std::unique_ptr<PreparedCase> fresh;
+  CaseState fresh_state;
+  const PreparedCase* c = nullptr;
+  CaseState* state = &fresh_state;
+  const std::string kernels = dump_json(request.contains("kernels") ? request["kernels"] : json());
+  if (!id.value().empty() && opts.value().time) {
+    auto canonical = puzzle->canonical_params(raw, input);
+    if (!canonical) return error_response(canonical.error_detail());
+    const std::string key =
+        case_key(canonical.value(), input.present, input.bytes.size(), input.present ? fnv1a64(input.bytes) : 0);
+    if (!(kept.prepared && kept.id == id.value() && kept.state.puzzle == puzzle->info().id && kept.state.key == key &&
+          kept.kernels == kernels)) {
+      kept = Session{};  // one case's buffers at a time
+      auto prepared = puzzle->prepare(raw, input);
+      if (!prepared) return error_response(prepared.error_detail());
+      kept.id = id.value();
+      kept.kernels = kernels;
+      kept.prepared = std::move(prepared.value());
+    }
+    c = kept.prepared.get();
+    state = &kept.state;
+    for (KernelOnCase& on : state->kernels) on.measurement.timing.round_ns.clear();  // each request reports its own rounds
+  } else {
+    auto prepared = puzzle->prepare(raw, input);
+    if (!prepared) return error_response(prepared.error_detail());
+    fresh = std::move(prepared.value());
+    c = fresh.get();
+  }
+
+  json event_base = {{"puzzle", puzzle->info().id}, {"case", case_name(*c)}, {"case_index", 1}, {"case_count", 1}};
+  const bool verify = state->key.empty();
+  int step = 0;
+  int steps = case_steps(sel.value().run.size(), verify, verify && opts.value().time, opts.value().time ? opts.value().harness.rounds : 0);
+  if (verify) verify_case(*puzzle, *c, sel.value(), progress, *state, event_base, steps);
+  step = verify ? static_cast<int>(state->kernels.size()) : 0;
+  CaseRun ran;
+  if (opts.value().time) {
+    Status timed = time_case(*c, opts.value(), progress, stop, *state, event_base, step, steps);
+    if (!timed) {
+      if (&kept.state == state) kept = Session{};
+      return error_response(timed.error() == "stopped" ? "stopped on request" : timed.error());
+    }
+  }
+  case_results(*state, opts.value().time, ran);
   json response = {{"ok", true},
                    {"puzzle", puzzle->info().id},
-                   {"case", case_name(c)},
-                   {"case_key", case_key(c)},
-                   {"params", c.params},
-                   {"work_unit", puzzle->work_unit(c.params)},
+                   {"case", case_name(*c)},
+                   {"case_key", case_key(*c)},
+                   {"params", c->params},
+                   {"work_unit", puzzle->work_unit(c->params)},
                    {"results", std::move(ran.records)},
                    {"skipped", std::move(ran.skipped)},
                    {"failed", std::move(ran.failed)},
-                   {"illustration", puzzle->illustrate(c)}};
-  if (auto known = puzzle->known_answer(c))
+                   {"illustration", puzzle->illustrate(*c)}};
+  if (!id.value().empty()) response["session"] = id.value();
+  if (auto known = puzzle->known_answer(*c))
     response["known"] = {{"answer", known->answer}, {"source", known->source}};
   return response;
 }
@@ -477,7 +618,7 @@ Expected<std::vector<std::string>> string_list(const json& j, const char* what) 
   return out;
 }
 
-json handle_bench(const json& request, const ProgressFn& progress) {
+json handle_bench(const json& request, const ProgressFn& progress, const StopFn& stop) {
   auto puzzles = string_list(request.value("puzzles", json()), "puzzles");
   if (!puzzles) return error_response(puzzles.error());
   auto cases = string_list(request.value("cases", json()), "cases");
@@ -540,25 +681,70 @@ json handle_bench(const json& request, const ProgressFn& progress) {
   auto add_once = [](json& list, json entry) {
     if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(std::move(entry));
   };
-  int index = 0;
-  for (auto& job : jobs) {
-    RunOptions o = opts.value();
-    o.case_index = ++index;
-    o.case_count = static_cast<int>(jobs.size());
-    auto prepared = job.puzzle->prepare(job.named->params);
-    if (!prepared) {
-      failed.push_back({{"puzzle", job.puzzle->info().id}, {"case", job.named->name}, {"reason", prepared.error()}});
-      continue;
+  // Passes over the cases, each in a new random order, one round of every kernel per visit: a
+  // case's rounds spread over the whole bench, so a slow phase of the machine hits one round of
+  // many cases instead of every round of one (the native profiles of npm start).
+  const HarnessOptions& h = opts.value().harness;
+  std::vector<CaseState> states(jobs.size());
+  std::vector<bool> dropped(jobs.size(), false);  // its case could not be prepared or timed
+  std::vector<std::size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937_64 rng(h.seed ? h.seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+  int step = 0;
+  int steps = 0;
+  for (const auto& job : jobs) steps += case_steps(job.selection.run.size(), true, true, h.rounds);
+  const double start = steady_seconds();
+  const auto precise = [&](std::size_t j) {
+    for (const KernelOnCase& on : states[j].kernels) {
+      const Timing& t = on.measurement.timing;
+      if (!on.record.is_null() && (t.ci_lo_ns <= 0 || t.ci_hi_ns / t.ci_lo_ns > std::pow(1 + h.target_halfwidth, 2))) return false;
     }
-    CaseRun ran = run_case(*job.puzzle, *prepared.value(), job.selection, o, progress);
+    return true;
+  };
+  for (int pass = 0; pass < h.max_rounds; ++pass) {
+    if (pass >= h.rounds && steady_seconds() - start >= h.budget_seconds) break;
+    std::shuffle(order.begin(), order.end(), rng);
+    bool visited = false;
+    for (std::size_t j : order) {
+      if (dropped[j] || (pass >= h.rounds && precise(j))) continue;
+      const Job& job = jobs[j];
+      auto prepared = job.puzzle->prepare(job.named->params);
+      if (!prepared) {
+        failed.push_back({{"puzzle", job.puzzle->info().id}, {"case", job.named->name}, {"reason", prepared.error()}});
+        dropped[j] = true;
+        continue;
+      }
+      visited = true;
+      RunOptions o = opts.value();
+      o.harness.rounds = o.harness.max_rounds = 1;
+      json event_base = {{"puzzle", job.puzzle->info().id}, {"case", case_name(*prepared.value())},
+                         {"case_index", j + 1}, {"case_count", jobs.size()}, {"pass", pass + 1},
+                         {"passes", std::max(h.rounds, pass + 1)}};
+      if (states[j].key.empty()) {
+        verify_case(*job.puzzle, *prepared.value(), job.selection, progress, states[j], event_base, steps);
+        step += static_cast<int>(states[j].kernels.size());
+      }
+      Status timed = time_case(*prepared.value(), o, progress, stop, states[j], event_base, step, steps);
+      if (!timed) {
+        if (timed.error() == "stopped") return error_response("stopped on request");
+        failed.push_back({{"puzzle", job.puzzle->info().id}, {"case", job.named->name}, {"reason", timed.error()}});
+        dropped[j] = true;
+      }
+    }
+    if (!visited) break;
+  }
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    CaseRun ran;
+    case_results(states[j], true, ran);
+    if (dropped[j]) ran.records = json::array();
     for (auto& r : ran.records) records.push_back(std::move(r));
     for (auto s : ran.skipped) {
-      s["puzzle"] = job.puzzle->info().id;
+      s["puzzle"] = jobs[j].puzzle->info().id;
       add_once(skipped, std::move(s));
     }
     for (auto f : ran.failed) {
-      f["puzzle"] = job.puzzle->info().id;
-      f["case"] = job.named->name;
+      f["puzzle"] = jobs[j].puzzle->info().id;
+      f["case"] = jobs[j].named->name;
       failed.push_back(std::move(f));
     }
   }
@@ -617,7 +803,7 @@ json environment_json() {
           {"date", utc_now_iso()}};
 }
 
-json handle_request(const json& request, const Input& input, const ProgressFn& progress) {
+json handle_request(const json& request, const Input& input, const ProgressFn& progress, const StopFn& stop) {
   if (!request.is_object()) return error_response("request must be a JSON object");
   const json action = request.value("action", json());
   if (!action.is_string()) return error_response("request needs an action");
@@ -628,9 +814,9 @@ json handle_request(const json& request, const Input& input, const ProgressFn& p
     return out;
   }
   if (a == "environment") return {{"ok", true}, {"environment", environment_json()}};
-  if (a == "run") return handle_run(request, input, progress);
+  if (a == "run") return handle_run(request, input, progress, stop);
   if (a == "illustrate") return handle_illustrate(request, input);
-  if (a == "bench") return handle_bench(request, progress);
+  if (a == "bench") return handle_bench(request, progress, stop);
   if (a == "validate") return handle_validate(request, input);
   if (a == "summarize") return handle_summarize(request);
   if (a == "known") return handle_known(request);

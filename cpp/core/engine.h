@@ -8,8 +8,18 @@
 //   {"action": "environment"}
 //   {"action": "run", "puzzle": "nqueens", "params": {"n": 12},
 //    "kernels": ["all"] | ["simd-lanes", "bitmask-stack/scalar"], "time": false,
-//    "harness": {"min_samples": 11, "min_sample_ms": 10}}
+//    "harness": {"rounds": 6, "batch_ms": 10, "max_rounds": 6, "budget_s": 120, "seed": 0},
+//    "session"?: "id"}
+//       Timed kernels are measured by core/harness.h's method: warm-up until stable, then rounds
+//       in passes of shuffled kernel order (auto-sampling up to max_rounds while an interval is
+//       wider than +-5 %). With a "session", the engine keeps the case prepared and its kernels
+//       verified, warmed up and calibrated for the session's next request on the same case and
+//       kernels, and each request adds `rounds` rounds (the page alternates a wasm round and a
+//       native round this way, ABBA); its records carry only this request's rounds.
 //   {"action": "bench", "puzzles": ["nqueens"], "cases": ["n=8"], "kernels": [...], "harness": {}}
+//       Passes over the cases in shuffled order, one round of each kernel per visit, `rounds`
+//       passes (more, up to max_rounds, for cases whose intervals are wider than +-5 %, within
+//       budget_s): a case's rounds spread over the whole bench.
 //   {"action": "illustrate", "puzzle": "nqueens", "params": {"n": 12}}   (drawing data only)
 //   {"action": "validate", "puzzle": "nqueens", "params": {"n": "12"}, "input"?: declared}
 //       -> {"ok": true, "params": canonical, "case": label, "case_key": key, "work_unit" (the
@@ -40,7 +50,10 @@
 // Record (one per kernel result, identical natively and in wasm):
 //   {"puzzle", "case", "case_key", "params", "kernel", "isa", "build", "answer", "verified",
 //    "verified_by", "work", "work_unit", "input"?: {bytes, fnv1a64} (cases that read a file),
-//    "timing"?: {samples, reps_per_sample, median_ns, min_ns, mad_ns, ns_per_unit, units_per_second}}
+//    "timing"?: {samples (rounds), reps_per_sample (calls per timed batch), median_ns, min_ns, mad_ns
+//                (of the rounds), ns_per_unit, units_per_second, round_ns (each round's per-call
+//                time, in the order taken), ci_lo_ns?, ci_hi_ns? (95 % t interval on the logs of the
+//                rounds), settled (the warm-up ended on agreement, not at its cap)}}
 // `build` is native, native-asan, aarch64, wasm-simd128 or wasm-baseline: records from several
 // builds meet on the page, and each number must say where it came from. A kernel that fails (a
 // memory cap, a limit) gives no record: it is listed in the response's "failed" with its error.
@@ -49,6 +62,7 @@
 #include <functional>
 #include <string>
 
+#include "core/harness.h"
 #include "core/json.h"
 #include "core/registry.h"
 
@@ -57,10 +71,16 @@ namespace sp {
 inline constexpr const char* kReportSchema = "simd-puzzles.report/2";
 
 // Progress events: {"phase": "verify"|"warmup"|"sample", "puzzle", "case", "kernel", "isa",
-// "kernel_index", "kernel_count", "case_index", "case_count", "sample", "samples", "elapsed_s"}.
+// "kernel_index", "kernel_count", "case_index", "case_count", "sample", "samples" (a "sample" is a
+// round: this kernel's rounds done, of those planned), "elapsed_s", "step", "steps" (the request's
+// verification calls, warm-ups and rounds done, of all planned: the one fraction of progress),
+// bench only: "pass", "passes"}.
 using ProgressFn = std::function<void(const json& event)>;
 
-json handle_request(const json& request, const Input& input = {}, const ProgressFn& progress = {});
+// `stop`, asked between batches and kernels, ends a run or bench early ({"ok": false, "error":
+// "stopped on request"}); a kernel's single call is never interrupted.
+json handle_request(const json& request, const Input& input = {}, const ProgressFn& progress = {},
+                    const StopFn& stop = {});
 
 // Build and machine description: cpu, features, compiler, flags, timer resolution, date.
 json environment_json();

@@ -3,11 +3,31 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <numeric>
+#include <random>
 
 namespace sp {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// A call this long is its own warm-up and its own batch: a round times it once, with no discarded
+// batch before it (the cold start it would absorb is a small part of such a call).
+constexpr double kLongCallSeconds = 0.1;
+// Batches that must agree (max/min) before the warm-up ends, and how closely.
+constexpr int kStableBatches = 3;
+constexpr int kStableLongCalls = 2;
+constexpr double kStableSpread = 1.03;
+// Timed batches per round; their median per call is the round's value.
+constexpr int kBatchesPerRound = 3;
+// Between rounds a kernel keeps its loop (and workspace) only when a call is short: a short call
+// cannot be using a large workspace, and the kernels of a comparison then need not all hold theirs
+// at once. Natively memory is plentiful and remaking a loop costs a call: every loop is kept.
+#if defined(__EMSCRIPTEN__)
+constexpr double kKeepLoopBelowSeconds = 0.001;
+#else
+constexpr double kKeepLoopBelowSeconds = 1e9;
+#endif
 
 }  // namespace
 
@@ -15,6 +35,19 @@ double steady_seconds() {
   // From the first call, not the clock's epoch (boot), so a double keeps nanoseconds.
   static const Clock::time_point origin = Clock::now();
   return std::chrono::duration<double>(Clock::now() - origin).count();
+}
+
+double t_quantile_975(int df) {
+  // Exact to 3 decimals for small df; beyond, the Cornish-Fisher expansion around the normal
+  // quantile (error < 0.001 for df >= 30).
+  static constexpr double kSmall[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                      2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                      2.080, 2.074,  2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df < 1) return INFINITY;
+  if (df <= 30) return kSmall[df];
+  const double z = 1.959964, n = df;
+  const double z3 = z * z * z, z5 = z3 * z * z;
+  return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n);
 }
 
 namespace {
@@ -27,34 +60,153 @@ Expected<double> time_run(Timeable& op, std::uint64_t reps, const HarnessClock& 
   return clock() - start;
 }
 
+// Half the width of a timing's interval, in log units (infinite below 2 rounds).
+double log_halfwidth(const std::vector<double>& rounds) {
+  const std::size_t k = rounds.size();
+  if (k < 2) return INFINITY;
+  double mean = 0;
+  for (double r : rounds) mean += std::log(r);
+  mean /= static_cast<double>(k);
+  double ss = 0;
+  for (double r : rounds) ss += (std::log(r) - mean) * (std::log(r) - mean);
+  const double sd = std::sqrt(ss / static_cast<double>(k - 1));
+  return t_quantile_975(static_cast<int>(k) - 1) * sd / std::sqrt(static_cast<double>(k));
+}
+
+Status make_loop(KernelMeasurement& m) {
+  if (m.loop) return success();
+  auto made = m.make();
+  if (!made) return made.error_detail();
+  m.owned = std::move(made.value());
+  m.loop = m.owned.get();
+  return success();
+}
+
+void release_loop(KernelMeasurement& m) {
+  if (!m.make || m.call_seconds < kKeepLoopBelowSeconds) return;
+  m.loop = nullptr;
+  m.owned.reset();
+}
+
+// Warm-up until stable (see harness.h), calibrating the batch on the way.
+Status warm_up(KernelMeasurement& m, const HarnessOptions& o, const HarnessProgressFn& progress, const StopFn& stop,
+               const HarnessClock& clock) {
+  if (Status made = make_loop(m); !made) return made;
+  const double start = clock();
+  const double target = o.batch_seconds * 1.1;  // aim a little above the floor
+  const double floor = o.warmup_floor_batches * o.batch_seconds;
+  double cap = o.warmup_cap_batches * o.batch_seconds;
+  std::uint64_t reps = 1;
+  int calls = 0;
+  double last_call = 0;
+  std::vector<double> per_call;  // the batches at the current rep count
+  for (;;) {
+    if (stop && stop()) return Error{"stopped"};
+    Expected<double> t = time_run(*m.loop, reps, clock);
+    if (!t) return t.error_detail();
+    calls += static_cast<int>(std::min<std::uint64_t>(reps, 1u << 20));
+    if (progress) progress({HarnessProgress::Phase::warmup, 0, o.rounds, clock() - start});
+    const double call = t.value() / static_cast<double>(reps);
+    // A long call: give it room for a few calls to agree.
+    if (reps == 1) cap = std::max(cap, 3.5 * t.value());
+    last_call = call;
+    if (t.value() < o.batch_seconds) {
+      if (clock() - start >= cap) {  // a clock too coarse to fill a batch in time: keep this size
+        m.settled = false;
+        break;
+      }
+      // Scale towards the target, at most 100x per step so a coarse clock cannot overshoot wildly;
+      // batches of another size do not count towards agreement.
+      double factor = t.value() > 0 ? target / t.value() : 100.0;
+      reps = static_cast<std::uint64_t>(std::ceil(static_cast<double>(reps) * std::clamp(factor, 2.0, 100.0)));
+      per_call.clear();
+      continue;
+    }
+    per_call.push_back(call);
+    const int need = call >= kLongCallSeconds ? kStableLongCalls : kStableBatches;
+    const double elapsed = clock() - start;
+    if (static_cast<int>(per_call.size()) >= need && calls >= o.min_warmup_calls && elapsed >= floor) {
+      auto last = per_call.end() - need;
+      auto [lo, hi] = std::minmax_element(last, per_call.end());
+      if (*lo > 0 && *hi / *lo <= kStableSpread) {
+        m.settled = true;
+        break;
+      }
+    }
+    if (elapsed >= cap && calls >= o.min_warmup_calls) {
+      m.settled = false;
+      break;
+    }
+  }
+  m.reps = reps;
+  m.call_seconds = last_call;
+  m.timing.reps_per_sample = reps;
+  m.timing.work_per_op = m.loop->work_per_op();
+  return success();
+}
+
+// One round (see harness.h): its per-call ns into m.timing.round_ns.
+Status one_round(KernelMeasurement& m, const StopFn& stop, const HarnessClock& clock) {
+  if (Status made = make_loop(m); !made) return made;
+  const bool long_call = m.reps == 1 && m.call_seconds >= kLongCallSeconds;
+  std::vector<double> batches;
+  for (int b = long_call ? 1 : 0; b <= kBatchesPerRound; ++b) {
+    if (stop && stop()) return Error{"stopped"};
+    Expected<double> t = time_run(*m.loop, m.reps, clock);
+    if (!t) return t.error_detail();
+    if (b > 0) batches.push_back(t.value() * 1e9 / static_cast<double>(m.reps));  // batch 0 is discarded
+    if (long_call) break;
+  }
+  m.timing.round_ns.push_back(median_of(batches));
+  release_loop(m);
+  return success();
+}
+
 }  // namespace
 
 HarnessOptions HarnessOptions::defaults() {
   HarnessOptions o;
 #if defined(__EMSCRIPTEN__)
   o.min_warmup_calls = 2;
+  o.warmup_floor_batches = 30;  // V8's tier-up lands on a background thread: give it time
 #endif
   return o;
 }
 
-Expected<HarnessOptions> HarnessOptions::from_json(const json& j) {
+Expected<HarnessOptions> HarnessOptions::from_json(const json& j, int min_rounds) {
   HarnessOptions o = defaults();
   if (j.is_null()) return o;
   if (!j.is_object()) return Error{"harness options must be an object"};
+  bool max_given = false;
   for (auto it = j.begin(); it != j.end(); ++it) {
     const auto& v = it.value();
-    if (it.key() == "min_samples") {
-      if (!v.is_number_integer() || v.get<std::int64_t>() < 3 || v.get<std::int64_t>() > 1000)
-        return Error{"min_samples must be an integer in 3..1000"};
-      o.min_samples = v.get<int>();
-    } else if (it.key() == "min_sample_ms") {
+    const std::string& key = it.key();
+    const auto integer_in = [&](std::int64_t lo, std::int64_t hi) {
+      return v.is_number_integer() && v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+    };
+    if (key == "rounds" || key == "min_samples") {
+      if (!integer_in(min_rounds, 1000)) return Error{key + " must be an integer in " + std::to_string(min_rounds) + "..1000"};
+      o.rounds = v.get<int>();
+    } else if (key == "max_rounds") {
+      if (!integer_in(min_rounds, 1000)) return Error{"max_rounds must be an integer in " + std::to_string(min_rounds) + "..1000"};
+      o.max_rounds = v.get<int>();
+      max_given = true;
+    } else if (key == "batch_ms" || key == "min_sample_ms") {
       if (!v.is_number() || !(v.get<double>() >= 1.0) || v.get<double>() > 10000.0)
-        return Error{"min_sample_ms must be a number in 1..10000"};
-      o.min_sample_seconds = v.get<double>() / 1000.0;
+        return Error{key + " must be a number in 1..10000"};
+      o.batch_seconds = v.get<double>() / 1000.0;
+    } else if (key == "budget_s") {
+      if (!v.is_number() || !(v.get<double>() >= 0.0) || v.get<double>() > 86400.0)
+        return Error{"budget_s must be a number in 0..86400"};
+      o.budget_seconds = v.get<double>();
+    } else if (key == "seed") {
+      if (!v.is_number_unsigned() && !integer_in(0, INT64_MAX)) return Error{"seed must be a non-negative integer"};
+      o.seed = v.get<std::uint64_t>();
     } else {
-      return Error{"unknown harness option " + quote_user_text(it.key())};
+      return Error{"unknown harness option " + quote_user_text(key)};
     }
   }
+  o.max_rounds = max_given ? std::max(o.max_rounds, o.rounds) : o.rounds;
   return o;
 }
 
@@ -72,60 +224,97 @@ double mad_of(const std::vector<double>& values, double median) {
   return median_of(std::move(dev));
 }
 
-Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress,
-                         const HarnessClock& clock) {
-  const double start = clock();
-  const double target = options.min_sample_seconds * 1.1;  // aim a little above the floor
+void summarize_rounds(Timing& t) {
+  const auto& r = t.round_ns;
+  t.samples = static_cast<int>(r.size());
+  if (r.empty()) return;
+  t.median_ns = median_of(r);
+  t.min_ns = *std::min_element(r.begin(), r.end());
+  t.mad_ns = mad_of(r, t.median_ns);
+  if (r.size() >= 2 && t.min_ns > 0) {
+    double mean = 0;
+    for (double x : r) mean += std::log(x);
+    mean /= static_cast<double>(r.size());
+    const double h = log_halfwidth(r);
+    t.ci_lo_ns = std::exp(mean - h);
+    t.ci_hi_ns = std::exp(mean + h);
+  } else {
+    t.ci_lo_ns = t.ci_hi_ns = 0;
+  }
+  if (t.work_per_op > 0 && t.median_ns > 0) {
+    t.ns_per_unit = t.median_ns / static_cast<double>(t.work_per_op);
+    t.units_per_second = static_cast<double>(t.work_per_op) / (t.median_ns * 1e-9);
+  } else {
+    t.ns_per_unit = t.units_per_second = 0;
+  }
+}
 
-  // Warm-up by calls, growing the batch until one batch lasts a sample: that batch size is the
-  // calibration. Every decision uses the clock's measured time, never a nominal one.
-  std::uint64_t reps = 1;
-  int calls = 0;
-  for (;;) {
-    Expected<double> t = time_run(op, reps, clock);
-    if (!t) return t.error_detail();
-    ++calls;
-    if (progress) progress({HarnessProgress::Phase::warmup, 0, options.min_samples, clock() - start});
-    bool long_enough = t.value() >= options.min_sample_seconds;
-    if (long_enough && calls >= options.min_warmup_calls && clock() - start >= options.min_warmup_seconds)
-      break;
-    if (!long_enough) {
-      // Scale towards the target, at most 100x per step so a coarse clock cannot overshoot wildly.
-      double factor = t.value() > 0 ? target / t.value() : 100.0;
-      factor = std::clamp(factor, 2.0, 100.0);
-      reps = static_cast<std::uint64_t>(std::ceil(static_cast<double>(reps) * factor));
+Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const HarnessOptions& options,
+                           const std::function<void(std::size_t, const HarnessProgress&)>& progress,
+                           const StopFn& stop, const HarnessClock& clock) {
+  const double start = clock();
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    KernelMeasurement& m = *kernels[i];
+    if (m.reps) continue;  // warmed up by an earlier request of the same session
+    Status warm = warm_up(m, options, [&](const HarnessProgress& p) { if (progress) progress(i, p); }, stop, clock);
+    if (!warm) return warm;
+    release_loop(m);
+  }
+  std::mt19937_64 rng(options.seed ? options.seed
+                                   : static_cast<std::uint64_t>(Clock::now().time_since_epoch().count()) ^ 0x9e3779b97f4a7c15ull);
+  std::vector<std::size_t> order(kernels.size());
+  std::iota(order.begin(), order.end(), 0);
+  // Rounds this request adds to each kernel (a session's earlier rounds stay).
+  std::vector<std::size_t> before(kernels.size());
+  for (std::size_t i = 0; i < kernels.size(); ++i) before[i] = kernels[i]->timing.round_ns.size();
+  const auto added = [&](std::size_t i) { return static_cast<int>(kernels[i]->timing.round_ns.size() - before[i]); };
+  const double target = std::log1p(options.target_halfwidth);
+  for (int pass = 0;; ++pass) {
+    if (pass >= options.rounds) {
+      bool precise = true;
+      for (const auto* m : kernels) precise = precise && log_halfwidth(m->timing.round_ns) <= target;
+      if (precise || pass >= options.max_rounds || clock() - start >= options.budget_seconds) break;
+    }
+    std::shuffle(order.begin(), order.end(), rng);
+    const int planned = std::max(options.rounds, pass + 1);
+    for (std::size_t i : order) {
+      Status done = one_round(*kernels[i], stop, clock);
+      if (!done) return done;
+      if (progress) progress(i, {HarnessProgress::Phase::round, added(i), planned, clock() - start});
     }
   }
+  for (auto* m : kernels) {
+    m->timing.settled = m->settled;
+    summarize_rounds(m->timing);
+  }
+  return success();
+}
 
-  Timing timing;
-  timing.reps_per_sample = reps;
-  timing.work_per_op = op.work_per_op();
-  timing.sample_ns.reserve(options.min_samples);
-  for (int s = 0; s < options.min_samples; ++s) {
-    Expected<double> t = time_run(op, reps, clock);
-    if (!t) return t.error_detail();
-    timing.sample_ns.push_back(t.value() * 1e9 / static_cast<double>(reps));
-    if (progress) progress({HarnessProgress::Phase::sample, s + 1, options.min_samples, clock() - start});
-  }
-  timing.samples = static_cast<int>(timing.sample_ns.size());
-  timing.median_ns = median_of(timing.sample_ns);
-  timing.min_ns = *std::min_element(timing.sample_ns.begin(), timing.sample_ns.end());
-  timing.mad_ns = mad_of(timing.sample_ns, timing.median_ns);
-  if (timing.work_per_op > 0 && timing.median_ns > 0) {
-    timing.ns_per_unit = timing.median_ns / static_cast<double>(timing.work_per_op);
-    timing.units_per_second = static_cast<double>(timing.work_per_op) / (timing.median_ns * 1e-9);
-  }
-  return timing;
+Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress,
+                         const HarnessClock& clock) {
+  KernelMeasurement m;
+  m.loop = &op;
+  std::vector<KernelMeasurement*> one = {&m};
+  Status done = measure_interleaved(one, options, [&](std::size_t, const HarnessProgress& p) { if (progress) progress(p); }, {}, clock);
+  if (!done) return done.error_detail();
+  return m.timing;
 }
 
 json Timing::to_json() const {
-  return {{"samples", samples},
-          {"reps_per_sample", reps_per_sample},
-          {"median_ns", median_ns},
-          {"min_ns", min_ns},
-          {"mad_ns", mad_ns},
-          {"ns_per_unit", ns_per_unit},
-          {"units_per_second", units_per_second}};
+  json j = {{"samples", samples},
+            {"reps_per_sample", reps_per_sample},
+            {"median_ns", median_ns},
+            {"min_ns", min_ns},
+            {"mad_ns", mad_ns},
+            {"ns_per_unit", ns_per_unit},
+            {"units_per_second", units_per_second},
+            {"round_ns", round_ns},
+            {"settled", settled}};
+  if (samples >= 2 && ci_lo_ns > 0) {
+    j["ci_lo_ns"] = ci_lo_ns;
+    j["ci_hi_ns"] = ci_hi_ns;
+  }
+  return j;
 }
 
 double timer_resolution_ns() {

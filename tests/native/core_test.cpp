@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -58,53 +59,145 @@ TEST(Harness, MedianAndMad) {
 }
 
 // The harness's logic against a fake clock: an op whose every call advances the clock by a known
-// cost, with a scripted slowdown. No wall clock is read, so the test cannot be flaky under load.
+// cost, with scripted slow phases. No wall clock is read, so the tests cannot be flaky under load.
 class FakeOp final : public Timeable {
  public:
   explicit FakeOp(double& now) : now_(now) {}
   Status run(std::uint64_t reps) override {
     ++batches;
     reps_total += reps;
-    // Every 3rd batch is hit by a "neighbour" and runs 1.5x slower.
-    now_ += static_cast<double>(reps) * seconds_per_op * (batches % 3 == 0 ? 1.5 : 1.0);
+    now_ += static_cast<double>(reps) * seconds_per_op * slowdown();
     if (fail_after && reps_total > fail_after) return Error{"the fake kernel hit its limit"};
     return success();
   }
   std::uint64_t work_per_op() const override { return 10; }
+  // The first `cold_batches` run 2x slower (Liftoff before TurboFan, cold caches); `noise` then
+  // scales each batch by a repeatable pseudo-random factor in [1, 1 + noise].
+  double slowdown() {
+    if (batches <= cold_batches) return 2.0;
+    if (alternate) return batches % 2 ? 1.0 : 1.5;
+    if (noise == 0) return 1.0;
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return 1.0 + noise * static_cast<double>(state >> 11) / 9007199254740992.0;
+  }
   double& now_;
   double seconds_per_op = 200e-6;
   std::uint64_t fail_after = 0;
+  int cold_batches = 0;
+  bool alternate = false;
+  double noise = 0;
+  std::uint64_t state = 42;
   int batches = 0;
   std::uint64_t reps_total = 0;
 };
 
-TEST(Harness, CalibratesSamplesToTheFloorAndCountsWork) {
+HarnessOptions quick_options() {
+  HarnessOptions o = HarnessOptions::defaults();
+  o.rounds = o.max_rounds = 5;
+  o.batch_seconds = 0.004;
+  o.seed = 7;
+  return o;
+}
+
+TEST(Harness, WarmsUpUntilStableThenTakesRoundsOfCalibratedBatches) {
   double now = 100.0;
   FakeOp op(now);
-  HarnessOptions o = HarnessOptions::defaults();
-  o.min_samples = 5;
-  o.min_sample_seconds = 0.004;
-  o.min_warmup_seconds = 0;
-  o.min_warmup_calls = 2;
-  int progress_samples = 0;
+  op.cold_batches = 6;
+  HarnessOptions o = quick_options();
+  int progress_rounds = 0;
   Expected<Timing> measured = measure(
       op, o, [&](const HarnessProgress& p) {
-        if (p.phase == HarnessProgress::Phase::sample) progress_samples = p.sample;
+        if (p.phase == HarnessProgress::Phase::round) progress_rounds = p.round;
       },
       [&] { return now; });
   ASSERT_TRUE(measured) << measured.error();
   const Timing& t = measured.value();
+  EXPECT_TRUE(t.settled);
   EXPECT_EQ(t.samples, 5);
-  EXPECT_EQ(progress_samples, 5);
-  // Calibrated on measured time: one sample of `reps` nominal ops lasts at least the floor.
-  EXPECT_GE(static_cast<double>(t.reps_per_sample) * op.seconds_per_op, o.min_sample_seconds);
-  // Samples are 200 us per op, or 300 us in a slowed batch; the median is the unslowed one.
-  for (double s : t.sample_ns) EXPECT_TRUE(std::abs(s - 200e3) < 1 || std::abs(s - 300e3) < 1) << s;
+  EXPECT_EQ(progress_rounds, 5);
+  ASSERT_EQ(t.round_ns.size(), 5u);
+  // Calibrated on measured time: one batch of `reps` ops lasts at least the floor.
+  EXPECT_GE(static_cast<double>(t.reps_per_sample) * op.seconds_per_op, o.batch_seconds);
+  // The cold batches all fell in the warm-up: every round is the warm speed.
+  for (double r : t.round_ns) EXPECT_NEAR(r, 200e3, 1);
   EXPECT_NEAR(t.median_ns, 200e3, 1);
-  EXPECT_NEAR(t.min_ns, 200e3, 1);
   EXPECT_NEAR(t.ns_per_unit, t.median_ns / 10, 1e-6);
   EXPECT_NEAR(t.units_per_second, 10 / 200e-6, 1);
-  EXPECT_GE(op.batches, o.min_warmup_calls + 5);
+  // A round is one discarded batch and three timed ones.
+  EXPECT_GE(op.batches, 6 + 3 + 5 * 4);
+}
+
+TEST(Harness, AWarmUpThatNeverSettlesSaysSo) {
+  double now = 0.0;
+  FakeOp op(now);
+  op.alternate = true;  // 1x, 1.5x, 1x, ...: no three batches agree within 3 %
+  Expected<Timing> t = measure(op, quick_options(), {}, [&] { return now; });
+  ASSERT_TRUE(t) << t.error();
+  EXPECT_FALSE(t.value().settled);
+  EXPECT_FALSE(t.value().to_json()["settled"].get<bool>());
+}
+
+TEST(Harness, TheIntervalComesFromTheSpreadBetweenRounds) {
+  double now = 0.0;
+  FakeOp op(now);
+  op.noise = 0.2;
+  HarnessOptions o = quick_options();
+  o.rounds = o.max_rounds = 10;
+  Expected<Timing> t = measure(op, o, {}, [&] { return now; });
+  ASSERT_TRUE(t) << t.error();
+  const Timing& m = t.value();
+  EXPECT_LT(m.ci_lo_ns, m.median_ns);
+  EXPECT_GT(m.ci_hi_ns, m.median_ns);
+  // The truth (200 us times a mean slowdown of 1.1) is inside; the interval is not the rounds' range.
+  EXPECT_LT(m.ci_lo_ns, 220e3);
+  EXPECT_GT(m.ci_hi_ns, 220e3);
+  const auto [lo, hi] = std::minmax_element(m.round_ns.begin(), m.round_ns.end());
+  EXPECT_GT(m.ci_lo_ns, *lo);
+  EXPECT_LT(m.ci_hi_ns, *hi);
+  const json j = m.to_json();
+  EXPECT_EQ(j["round_ns"].size(), 10u);
+  EXPECT_DOUBLE_EQ(j["ci_lo_ns"].get<double>(), m.ci_lo_ns);
+}
+
+TEST(Harness, AutoSamplingAddsRoundsUntilTheIntervalIsNarrow) {
+  double now = 0.0;
+  FakeOp op(now);
+  op.noise = 1.0;  // batches 1x to 2x: six rounds cannot pin the time to +-5 %
+  HarnessOptions o = quick_options();
+  o.rounds = 6;
+  o.max_rounds = 200;
+  Expected<Timing> t = measure(op, o, {}, [&] { return now; });
+  ASSERT_TRUE(t) << t.error();
+  EXPECT_GT(t.value().samples, 6);
+  EXPECT_LT(t.value().samples, 200);
+  EXPECT_LE(t.value().ci_hi_ns / t.value().ci_lo_ns, 1.05 * 1.05 + 1e-9);
+}
+
+TEST(Harness, KernelsTakeTheirRoundsInShuffledPasses) {
+  // Two kernels on one clock; record which one each timed batch belonged to.
+  double now = 0.0;
+  FakeOp a(now), b(now);
+  std::vector<int> order;
+  KernelMeasurement ma, mb;
+  ma.loop = &a;
+  mb.loop = &b;
+  std::vector<KernelMeasurement*> both = {&ma, &mb};
+  HarnessOptions o = quick_options();
+  o.rounds = o.max_rounds = 12;
+  Status done = measure_interleaved(
+      both, o, [&](std::size_t i, const HarnessProgress& p) { if (p.phase == HarnessProgress::Phase::round) order.push_back(static_cast<int>(i)); },
+      {}, [&] { return now; });
+  ASSERT_TRUE(done) << done.error();
+  ASSERT_EQ(order.size(), 24u);
+  int a_first = 0;
+  for (std::size_t pass = 0; pass < 12; ++pass) {
+    EXPECT_NE(order[2 * pass], order[2 * pass + 1]) << "each pass has one round of each kernel";
+    a_first += order[2 * pass] == 0;
+  }
+  EXPECT_GT(a_first, 0);
+  EXPECT_LT(a_first, 12);
+  EXPECT_EQ(ma.timing.samples, 12);
+  EXPECT_EQ(mb.timing.samples, 12);
 }
 
 TEST(Harness, ACoarseClockNeverOvershootsByMoreThan100xPerStep) {
@@ -112,11 +205,8 @@ TEST(Harness, ACoarseClockNeverOvershootsByMoreThan100xPerStep) {
   double now = 0.0;
   FakeOp op(now);
   op.seconds_per_op = 1e-9;
-  HarnessOptions o = HarnessOptions::defaults();
-  o.min_samples = 3;
-  o.min_sample_seconds = 0.010;
-  o.min_warmup_seconds = 0;
-  std::vector<std::uint64_t> batches;
+  HarnessOptions o = quick_options();
+  o.batch_seconds = 0.010;
   Expected<Timing> t = measure(op, o, {}, [&] { return std::floor(now * 1000) / 1000; });
   ASSERT_TRUE(t) << t.error();
   EXPECT_GE(static_cast<double>(t.value().reps_per_sample) * 1e-9, 0.010 - 0.001);
@@ -127,23 +217,50 @@ TEST(Harness, AKernelErrorStopsTheMeasurement) {
   double now = 0.0;
   FakeOp op(now);
   op.fail_after = 50;
-  HarnessOptions o = HarnessOptions::defaults();
-  o.min_samples = 5;
-  o.min_sample_seconds = 0.004;
-  Expected<Timing> t = measure(op, o, {}, [&] { return now; });
+  Expected<Timing> t = measure(op, quick_options(), {}, [&] { return now; });
   ASSERT_FALSE(t);
   EXPECT_EQ(t.error(), "the fake kernel hit its limit");
+}
+
+TEST(Harness, AStopRequestEndsTheMeasurement) {
+  double now = 0.0;
+  FakeOp op(now);
+  KernelMeasurement m;
+  m.loop = &op;
+  std::vector<KernelMeasurement*> one = {&m};
+  Status done = measure_interleaved(one, quick_options(), {}, [&] { return op.batches > 20; }, [&] { return now; });
+  ASSERT_FALSE(done);
+  EXPECT_EQ(done.error(), "stopped");
+  EXPECT_LE(op.batches, 21);
 }
 
 TEST(Harness, OptionsAreBounded) {
   EXPECT_TRUE(HarnessOptions::from_json(json()));
   EXPECT_TRUE(HarnessOptions::from_json({{"min_samples", 11}, {"min_sample_ms", 10}}));
+  auto o = HarnessOptions::from_json({{"rounds", 6}, {"batch_ms", 2}, {"max_rounds", 30}, {"budget_s", 60}, {"seed", 3}});
+  ASSERT_TRUE(o) << o.error();
+  EXPECT_EQ(o.value().rounds, 6);
+  EXPECT_EQ(o.value().max_rounds, 30);
+  EXPECT_EQ(HarnessOptions::from_json({{"rounds", 9}}).value().max_rounds, 9);
+  EXPECT_EQ(HarnessOptions::from_json({{"rounds", 9}, {"max_rounds", 4}}).value().max_rounds, 9);
   EXPECT_FALSE(HarnessOptions::from_json({{"min_samples", 1}}));
+  EXPECT_FALSE(HarnessOptions::from_json({{"rounds", 2}}));
   EXPECT_FALSE(HarnessOptions::from_json({{"min_samples", "11"}}));
   EXPECT_FALSE(HarnessOptions::from_json({{"min_sample_ms", 0.01}}));
   EXPECT_FALSE(HarnessOptions::from_json({{"min_sample_ms", 1e9}}));
+  EXPECT_FALSE(HarnessOptions::from_json({{"budget_s", -1}}));
+  EXPECT_FALSE(HarnessOptions::from_json({{"seed", -1}}));
   EXPECT_FALSE(HarnessOptions::from_json({{"warp", 1}}));
   EXPECT_FALSE(HarnessOptions::from_json(json::array()));
+}
+
+TEST(Harness, StudentsTQuantiles) {
+  EXPECT_NEAR(t_quantile_975(1), 12.706, 1e-3);
+  EXPECT_NEAR(t_quantile_975(5), 2.571, 1e-3);
+  EXPECT_NEAR(t_quantile_975(30), 2.042, 1e-3);
+  EXPECT_NEAR(t_quantile_975(40), 2.021, 2e-3);
+  EXPECT_NEAR(t_quantile_975(120), 1.980, 2e-3);
+  EXPECT_NEAR(t_quantile_975(100000), 1.960, 1e-3);
 }
 
 TEST(Harness, TimerResolutionIsMeasured) {
