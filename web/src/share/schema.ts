@@ -42,6 +42,12 @@ export const TimingSchema = z
     mad_ns: finite.min(0),
     ns_per_unit: finite.min(0),
     units_per_second: finite.min(0),
+    // Rounds (cpp/core/harness.h): samples counts them, median/min/MAD are theirs, and these are
+    // optional so that timings from before them (links, reports, history) still open.
+    round_ns: z.array(finite.positive()).min(1).max(1000).optional(),
+    ci_lo_ns: finite.min(0).optional(),
+    ci_hi_ns: finite.min(0).optional(),
+    settled: z.boolean().optional(),
   })
   .strict();
 export type Timing = z.infer<typeof TimingSchema>;
@@ -67,6 +73,11 @@ export const RecordSchema = z
     work_unit: text(32),
     input: z.object({ bytes: z.number().int().min(0), fnv1a64: z.string().regex(/^[0-9a-f]{16}$/) }).strict().optional(),
     timing: TimingSchema.optional(),
+    // The measuring session (one Run, Benchmark, Suite run or native report) whose passes
+    // interleaved its rounds, and whether round i was taken back to back with round i of every
+    // other paired record of that session (app/ratio.ts). Optional: older records have neither.
+    session: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'not a session id').optional(),
+    paired: z.boolean().optional(),
   })
   .strict();
 export type ResultRecord = z.infer<typeof RecordSchema>;
