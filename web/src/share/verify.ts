@@ -14,6 +14,7 @@
 import { browserBuildOf, isBrowserRecordBuild } from './builds';
 import type { CatalogPuzzle, IsaInfo } from './engine-types';
 import { findPeer, isPeerRecord, PEER_SAMPLE_BUDGET_MS, type BrowserPeer } from './peers';
+import { timeEstimate } from './rounds';
 import type { Params, ResultRecord, Timing } from './schema';
 
 /** How busy the CPU was with other programs while a record was measured (only where it was). */
@@ -25,9 +26,11 @@ export interface CpuShare {
 }
 
 /** A record as the page holds it: keyed by the engine, and marked when its answer is only claimed.
- * A browser peer's own record also keeps how long the program took to load, and a native one how
- * busy the CPU was while it was measured, where it was (app/ratio.ts), and whether it was measured
- * on request just now (app/native-now.ts); none of that is ever shared. */
+ * A browser peer's own record also keeps how long the program took to load, a record (native or
+ * browser) how busy the CPU was while it was measured, where it was (app/ratio.ts), and a native
+ * one whether it was measured on request just now (app/native-now.ts); none of that is shared
+ * (but a suite link's native records keep cpu_shared, and History keeps it). Its session and
+ * pairing are the schema's (ResultRecord) and travel with it. */
 export type PageRecord = ResultRecord & { case_key: string; claimed?: true; startup_ns?: number; cpu_shared?: CpuShare; measured_now?: true };
 
 /** One engine request in, its response out (a worker on the page; the module itself in tests). */
@@ -76,6 +79,12 @@ export interface Verified {
 //  - mad_ns <= median_ns: samples are durations (>= 0), so at least half of them lie within
 //    `median` of the median, and the median absolute deviation cannot exceed the median: a spread
 //    above ±100 % (say ±1,086,540 %) cannot come out of the harness;
+//  - rounds, where a timing has them (older ones do not): one per sample (samples counts the
+//    rounds), each a possible call time, and the median, minimum and MAD those of the rounds to
+//    rounding; the interval (ci_lo_ns, ci_hi_ns), where given, both ends, from at least 2 rounds,
+//    and the rounds' own to within 1 % of its half-width (share/rounds.ts computes it as the
+//    harness does; their t quantiles differ in the fourth digit), or without rounds at least
+//    reaching the fastest;
 //  - ns_per_unit and units_per_second are derived from the median and the work (both 0 when the
 //    work is 0), so they must agree with it to rounding (0.1 %);
 //  - the rate: work units per ns on one core (every kernel and peer is one thread) at most the
@@ -116,10 +125,45 @@ export function timingProblem(t: Timing, work: number, peer = false): string | n
     return `samples of ${duration(t.reps_per_sample * t.median_ns)} (${t.reps_per_sample} calls of ${duration(t.median_ns)}; the harness makes each sample last at least 1 ms)`;
   if (t.min_ns > t.median_ns) return 'a minimum above the median';
   if (t.mad_ns > t.median_ns) return `a spread of ±${((100 * t.mad_ns) / t.median_ns).toFixed(0)}% (the median absolute deviation of durations is at most the median)`;
+  const rounds = roundsProblem(t);
+  if (rounds) return rounds;
   if (work === 0) {
     if (t.ns_per_unit !== 0 || t.units_per_second !== 0) return 'a rate without any work';
   } else if (!close(t.ns_per_unit * work, t.median_ns) || !close(t.units_per_second * t.median_ns, work * 1e9)) {
     return 'a rate that does not follow from its median and work';
+  }
+  return null;
+}
+
+const medianOf = (xs: readonly number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[v.length >> 1]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+};
+
+/** Why a timing's rounds, or its interval, cannot be what the harness writes from them, or null. */
+function roundsProblem(t: Timing): string | null {
+  const r = t.round_ns;
+  if (r) {
+    if (r.length !== t.samples) return `${r.length} rounds for ${t.samples} samples (samples counts the rounds)`;
+    const odd = r.find((x) => !(x >= MIN_CALL_NS && x <= MAX_MEASUREMENT_NS));
+    if (odd !== undefined) return `a round of ${duration(odd)} per call (possible: ${MIN_CALL_NS} ns to one day)`;
+    const median = medianOf(r);
+    const mad = medianOf(r.map((x) => Math.abs(x - median)));
+    if (!close(median, t.median_ns) || !close(Math.min(...r), t.min_ns) || Math.abs(mad - t.mad_ns) > 1e-3 * median)
+      return 'a median, minimum or spread that does not follow from its rounds';
+  }
+  const { ci_lo_ns: lo, ci_hi_ns: hi } = t;
+  if (lo === undefined && hi === undefined) return null;
+  if (lo === undefined || hi === undefined) return 'one end of an interval without the other';
+  if (t.samples < 2) return 'an interval from a single round';
+  if (!(lo > 0 && lo <= hi)) return 'an interval whose ends are out of order';
+  if (r) {
+    const e = timeEstimate(r);
+    const half = Math.log(e.hi / e.value);
+    const near = (x: number, y: number) => Math.abs(Math.log(x / y)) <= 0.01 * half + 1e-6;
+    if (!near(lo, e.lo) || !near(hi, e.hi)) return 'an interval that does not follow from its rounds';
+  } else if (hi < t.min_ns) {
+    return 'an interval below its fastest round';
   }
   return null;
 }
