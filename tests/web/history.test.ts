@@ -35,6 +35,18 @@ describe('the entry a run leaves', () => {
     expect(readEntry(1, entry)).toMatchObject({ ok: true, entry: { id: 1, puzzle: 'nqueens' } });
   });
 
+  it('keeps the rounds, the session, the pairing and a shared CPU; not "measured now"', () => {
+    const r = rec('bitmask-stack', 'scalar', 'wasm-simd128', 3000);
+    const timing = { ...r.timing!, samples: 3, median_ns: 3000, min_ns: 2990, mad_ns: 10, round_ns: [2990, 3000, 3010], settled: true };
+    const entry = run([{ ...r, timing, session: 'run-7', paired: true, cpu_shared: { others_cores: 0.5, cores: 2 }, measured_now: true }]);
+    expect(entry.records[0]).not.toHaveProperty('measured_now');
+    const read = readEntry(1, JSON.parse(JSON.stringify(entry)));
+    expect(read.ok && read.entry.records[0]).toMatchObject({ session: 'run-7', paired: true, cpu_shared: { others_cores: 0.5, cores: 2 }, timing: { round_ns: [2990, 3000, 3010] } });
+    // Rounds that do not give the median stored with them are no entry of ours.
+    const forged = run([{ ...r, timing: { ...timing, round_ns: [1, 3000, 3010] } }]);
+    expect(readEntry(2, forged)).toMatchObject({ ok: false, reason: expect.stringContaining('does not follow from its rounds') });
+  });
+
   it('is not made for a run without results', () => {
     expect(entryOf({ puzzle: 'nqueens', what: 'x', outcome: 'stopped', environment, records: [], date: new Date() })).toBeNull();
   });
@@ -93,7 +105,26 @@ describe('comparing two runs', () => {
     expect(c.rows[0]!.ratio!.value).toBe(2);
     expect(c.unpaired[0].map((r) => r.kernel)).toEqual(['simd-state', 'bitmask-stack']);
     expect(c.unpaired[1].map((r) => r.kernel)).toEqual(['simd-lanes']);
-    expect(ratioText(c.rows[0]!.ratio)).toMatch(/^2\.00× \([\d.]+–[\d.]+\)$/); // with its range, as every ratio on the page
+    // With its range, as every ratio on the page; these records have no rounds (older entries):
+    // one run's samples, widened by the sessions' variance and marked.
+    expect(ratioText(c.rows[0]!.ratio)).toMatch(/^2\.00× \([\d.]+–[\d.]+\), doubtful$/);
+    expect(c.rows[0]!.ratio!.doubtful).toBe("an older record: its interval is one run's samples");
+  });
+
+  it('two runs of the same kernel from the same rounds’ distribution read "≈ 1×": two sessions, not one', () => {
+    const withRounds = (round_ns: number[], session: string): PageRecord => {
+      const r = rec('bitmask-stack', 'scalar', 'wasm-simd128', round_ns[0]!);
+      const sorted = [...round_ns].sort((x, y) => x - y);
+      const median = (sorted[2]! + sorted[3]!) / 2;
+      return { ...r, session, timing: { ...r.timing!, samples: 6, median_ns: median, min_ns: sorted[0]!, mad_ns: 0, ns_per_unit: median / 1000, units_per_second: 1e12 / median, round_ns } };
+    };
+    // The second run's rounds 4 % slower throughout: within one run that is far outside the spread.
+    const first = run([withRounds([2000, 2010, 1990, 2005, 1995, 2000], 'run-1')]);
+    const second = run([withRounds([2080, 2090, 2070, 2085, 2075, 2080], 'run-2')]);
+    const row = compareEntries(first, second).rows[0]!;
+    expect(row.ratio!.method).toBe('across-sessions');
+    expect(row.ratio!.doubtful).toBeNull();
+    expect(ratioText(row.ratio)).toMatch(/^≈ 1× \(0\.\d\d–1\.\d\d\)$/);
   });
 
   it('pairs across builds only what the same build could not (a SIMD128 run against a baseline run)', () => {

@@ -33,7 +33,7 @@ function rec(kernel: string, isa: string, build: string, median: number, extra: 
   };
 }
 
-const estimate = (value: number, lo: number, hi: number, doubtful: string | null = null): RatioEstimate => ({ value, lo, hi, doubtful });
+const estimate = (value: number, lo: number, hi: number, doubtful: string | null = null, extra: Partial<RatioEstimate> = {}): RatioEstimate => ({ value, lo, hi, doubtful, method: 'across-sessions', ...extra });
 
 describe('the best of a side', () => {
   it('is the fastest timed kernel of ours, never a peer, a refuted answer or another build', () => {
@@ -78,6 +78,17 @@ describe('a scoreboard row', () => {
     expect(nativeUsed([row!]).map((r) => r.isa).sort()).toEqual(['avx2', 'sse4.1']);
   });
 
+  it('marks its native ratios "another machine" where the native numbers were measured elsewhere, and only those', () => {
+    const [here] = scoreRows(mine, native);
+    expect(here!.ratios.native?.otherMachine).toBeNull();
+    const [shipped] = scoreRows(mine, native, { records: null, native: 'shipped, measured on AMD EPYC 9999' });
+    expect(ratioText(shipped!.ratios.native)).toMatch(/, another machine, doubtful$/); // doubtful: these records have no rounds
+    expect(shipped!.ratios['same-kernel']?.otherMachine).toBe('shipped, measured on AMD EPYC 9999');
+    expect(shipped!.ratios.simd?.otherMachine).toBeNull(); // both yours
+    const [sharers] = scoreRows(mine, native, { records: 'the sharer’s', native: 'the sharer’s' });
+    expect(sharers!.ratios.native?.otherMachine).toBeNull(); // the sharer's own ratio
+  });
+
   it('has no native ratio where the case has no native number', () => {
     const [row] = scoreRows(mine, []);
     expect(row!.bestNative).toBeNull();
@@ -109,11 +120,20 @@ describe('the geometric mean of ratios', () => {
     expect(ratioText(m.ratio)).toMatch(/^≈ 1× /);
   });
 
-  it('stays open-ended where a term is, and says how many terms were doubtful', () => {
+  it('stays open-ended where a term is, and says how many terms were doubtful, and why', () => {
     const m = geoMean([estimate(2, 0, Infinity), estimate(2, 1.9, 2.1, 'native measured while …')])!;
     expect(m.ratio.lo).toBe(0);
     expect(m.ratio.hi).toBe(Infinity);
-    expect(m.ratio.doubtful).toBe('1 of its 2 ratios from numbers measured on a shared CPU');
+    expect(m.ratio.doubtful).toBe('1 of its 2 ratios doubtful: native measured while …');
+    expect(m.ratio.otherMachine).toBeNull();
+  });
+
+  it('is as weak as its weakest term, and across machines where any term is', () => {
+    const m = geoMean([estimate(2, 1.9, 2.1, null, { method: 'paired' }), estimate(2, 1.5, 2.5, null, { method: 'legacy', otherMachine: 'the sharer’s' })])!;
+    expect(m.ratio.method).toBe('legacy');
+    expect(m.ratio.otherMachine).toBe('1 of its 2 ratios across machines: the sharer’s');
+    expect(ratioText(m.ratio)).toBe('2.00× (1.69–2.29), another machine');
+    expect(geoMean([estimate(2, 1.9, 2.1, null, { method: 'paired' }), estimate(2, 1.9, 2.1, null, { method: 'interleaved' })])!.ratio.method).toBe('interleaved');
   });
 
   it('is null without any ratio; over the suite, per column', () => {

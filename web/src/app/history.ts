@@ -6,7 +6,7 @@
 // history-controller.ts; the view is views/history-view.ts.
 import { z } from 'zod';
 import { isPeerRecord } from '../share/peers';
-import { describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, type Environment, type ResultRecord } from '../share/schema';
+import { CpuShareSchema, describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, type Environment, type ResultRecord } from '../share/schema';
 import { timingProblem, type PageRecord } from '../share/verify';
 import { ratioOf, type RatioEstimate } from './ratio';
 
@@ -16,7 +16,10 @@ export const HISTORY_VERSION = 1;
  * history entry. No puzzle has this id. */
 export const SUITE_RUN = 'suite';
 
-const StoredRecordSchema = RecordSchema.extend({ case_key: z.string().min(1).max(4096) });
+// A record keeps how busy the CPU was while it was measured (a browser record may say so too):
+// a comparison of two runs is doubtful where either was measured on a shared CPU. Optional:
+// entries stored before it was kept still read.
+const StoredRecordSchema = RecordSchema.extend({ case_key: z.string().min(1).max(4096), cpu_shared: CpuShareSchema.optional() });
 
 /** An entry as it is stored (its id is the storage's key, not part of it). */
 export const StoredEntrySchema = z
@@ -37,11 +40,12 @@ export type StoredEntry = z.infer<typeof StoredEntrySchema>;
 
 export type HistoryEntry = StoredEntry & { id: number; records: PageRecord[] };
 
-/** The entry a run leaves, or null when it left no result. Records keep only the link schema's
- * fields (a claim mark or a peer's start-up time is this page's business, as in a link). */
+/** The entry a run leaves, or null when it left no result. Records keep the link schema's fields
+ * and how busy the CPU was (a claim mark, a peer's start-up time or "measured now" is this page's
+ * business, as in a link). */
 export function entryOf(run: { puzzle: string; what: string; outcome: 'finished' | 'stopped'; environment: Environment; records: readonly PageRecord[]; date: Date }): StoredEntry | null {
   if (!run.records.length) return null;
-  const records = run.records.map(({ claimed: _claimed, startup_ns: _startup, ...r }) => r);
+  const records = run.records.map(({ claimed: _claimed, startup_ns: _startup, measured_now: _now, ...r }) => r);
   return { v: HISTORY_VERSION, date: run.date.toISOString(), puzzle: run.puzzle, what: run.what.slice(0, 300), outcome: run.outcome, environment: run.environment, records };
 }
 
@@ -119,7 +123,8 @@ export interface ComparedRow {
   kernel: string;
   first: PageRecord;
   second: PageRecord;
-  /** second ÷ first speed (first median / second median) with its range, as every ratio (ratio.ts). */
+  /** second ÷ first speed with its range, as every ratio (ratio.ts): two runs are two sessions,
+   * so the range holds how much sessions differ as well as each run's rounds. */
   ratio: RatioEstimate | null;
 }
 

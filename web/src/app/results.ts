@@ -12,7 +12,7 @@ import { nativeCounterpart, sameRun } from './compare';
 import { engineLabel, type JsEngine } from '../share/js-engine';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
-import { ratioOf, ratioParts, ratioTitle, undecided, type RatioEstimate } from './ratio';
+import { otherMachine, ratioMarks, ratioOf, ratioParts, ratioTitle, undecided, type RatioContext, type RatioEstimate } from './ratio';
 
 export interface TableInput {
   mine: readonly PageRecord[];
@@ -57,9 +57,10 @@ const MARKS: readonly [mark: string, shown: string, meaning: string][] = [
   ['none', '–', 'nothing here could check the answer (hover the mark for why)'],
   ['claimed', 'claimed', 'an answer from elsewhere not re-checked (yet): nothing is published for the case, and you have not run the reference on it'],
   ['claim', 'claim', 'a timing measured elsewhere (a link, an imported report, the report a static site ships): it passed the plausibility checks, but a timing cannot be re-checked here'],
-  ['ratio', '1.80× (1.62–2.01)', 'how many times faster the first side runs than the second: the medians’ ratio, then the range both sides’ noise allows (fastest sample to median + MAD); “≈ 1×” where that range holds 1 and either side may be the faster'],
+  ['ratio', '1.80× (1.62–2.01)', 'how many times faster the first side runs than the second, then its 95 % range from the spread between rounds (and between sessions, where the sides are from two: another Run, a report, a link); “≈ 1×” where that range holds 1 and either side may be the faster'],
   ['shared-cpu', 'shared CPU', 'native numbers measured while other programs kept this machine’s CPU busy: they may be slower than the machine can do (Measure natively now, in the Native panel, measures again)'],
-  ['doubtful', 'doubtful', 'a ratio from numbers measured on a shared CPU: its range is widened by how busy the CPU was, and even so it may be off'],
+  ['other-machine', 'another machine', 'a ratio of numbers from two machines (or maybe two: a link’s, a served or shipped report’s): it compares the machines as much as the code'],
+  ['doubtful', 'doubtful', 'a ratio that may be off beyond its range, for the reason its tooltip gives: a shared CPU, rounds that disagree or drift, an outlier round, a warm-up that did not settle, too few rounds, or an older record whose range is one run’s samples'],
   ['now', 'measured now', 'native numbers measured on request, just now, on the machine serving this page'],
 ];
 
@@ -79,13 +80,20 @@ export function timingClaim(whose: string): HTMLElement {
   return h('span', { className: 'timing-claim', title: `${whose} timing: checked for plausibility, not re-measured here`, attrs: { 'data-mark': 'claim' } }, 'claim');
 }
 
+/** Where a link's records were measured, in the words of a ratio's "another machine". */
+export const FROM_LINK = 'the sharer’s numbers, claimed by a link';
+/** The same for native numbers from a report (served, imported) when the page cannot tell whose
+ * machine measured them. */
+const NATIVE_ELSEWHERE = 'native numbers from a report measured elsewhere, maybe on another machine';
+
 /**
  * The speed of `a` relative to `b` as every table shows it (ratio.ts): the ratio and its range,
- * "≈ 1×" where the range holds 1, marked doubtful in words where a side was measured on a shared
- * CPU; `what` says in the tooltip what is compared. "–" without both timings.
+ * "≈ 1×" where the range holds 1, marked where the sides are from two machines (`context`) and
+ * where it is doubtful, with the words in its tooltip; `what` says in the tooltip what is
+ * compared. "–" without both timings.
  */
-export function ratioCell(a: PageRecord, b: PageRecord, what: string): HTMLElement | string {
-  return estimateCell(ratioOf(a, b), what);
+export function ratioCell(a: PageRecord, b: PageRecord, what: string, context: RatioContext = {}): HTMLElement | string {
+  return estimateCell(ratioOf(a, b, context), what);
 }
 
 /** A ratio already made (ratioOf, or a geometric mean of several: app/suite.ts) as ratioCell shows it. */
@@ -93,13 +101,15 @@ export function estimateCell(r: RatioEstimate | null, what: string): HTMLElement
   if (!r || !Number.isFinite(r.value)) return '–';
   const order = undecided(r) ? 'undecided' : r.value > 1 ? 'faster' : 'slower';
   const { value, range } = ratioParts(r);
+  const marks = ratioMarks(r);
   const dash = range.indexOf('–') + 1;
   // A narrow column breaks the line before the range, or after its dash, never inside a number
   // (the text reads as ratioText).
   return h('span', { className: `ratio-value ${order}`, title: ratioTitle(r, what), attrs: { 'data-ratio': order, 'data-mark': 'ratio' } },
     h('span', { className: 'nobreak' }, value), ' ',
     h('span', { className: 'ratio-range' }, h('span', { className: 'nobreak' }, range.slice(0, dash)), h('wbr'), h('span', { className: 'nobreak' }, range.slice(dash))),
-    r.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, ', doubtful') : null);
+    marks.otherMachine ? h('span', { className: 'other-machine', attrs: { 'data-mark': 'other-machine' } }, marks.otherMachine) : null,
+    marks.doubtful ? h('span', { className: 'doubtful', attrs: { 'data-mark': 'doubtful' } }, marks.doubtful) : null);
 }
 
 /** A native number as the tables show it: its median and ISA, where it was measured when the table
@@ -146,6 +156,13 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native, () => true);
+  // Where each side of a ratio was measured: here, the sharer's (a link), or a native report from
+  // elsewhere; a ratio between two of these says "another machine" (ratio.ts).
+  const fromLink = new Set(shared);
+  const nativeSet = new Set(native);
+  const nativeFrom = nativeIsClaim ? nativeOrigin ?? NATIVE_ELSEWHERE : null;
+  const whereOf = (x: PageRecord) => (fromLink.has(x) ? FROM_LINK : nativeSet.has(x) ? nativeFrom : null);
+  const across = (a: PageRecord, b: PageRecord): RatioContext => ({ otherMachine: otherMachine(whereOf(a), whereOf(b)) });
 
   const body = rows.map(({ yours, sharer }) => {
     const r = (yours ?? sharer)!;
@@ -160,9 +177,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       sharer: sharer?.timing
         ? h('span', { title: sharer.verified_by }, formatDuration(sharer.timing.median_ns), ' ', timingClaim('the sharer’s'), ...(yours && (sharer.claimed || sharer.verified === false) ? [' ', verdict(sharer)] : []))
         : yours ? 'not shared' : '–',
-      'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s') : '–',
+      'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s', across(yours, sharer)) : '–',
       native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim, nativeOrigin) : 'no native number',
-      'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`) : '–',
+      'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, across(r, counterpart.record)) : '–',
       'vs-wasm': '–',
       'vs-js': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
@@ -170,7 +187,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
     };
     if (r.build === recordBuild('js')) {
       const wasm = wasmOfSameKernel(r, hasMine ? mine : shared) ?? bestWasm;
-      if (wasm) cells['vs-js'] = h('span', {}, ratioCell(wasm, r, `${wasm.kernel}/${wasm.isa} (${wasm.build}) speed ÷ this JavaScript row`), wasm.kernel === r.kernel ? '' : ' (best wasm)');
+      if (wasm) cells['vs-js'] = h('span', {}, ratioCell(wasm, r, `${wasm.kernel}/${wasm.isa} (${wasm.build}) speed ÷ this JavaScript row`, across(wasm, r)), wasm.kernel === r.kernel ? '' : ' (best wasm)');
     }
     // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
     if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)
@@ -186,8 +203,8 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         cells.spread = t.samples === 1 ? '1 run' : `${formatSpread(t.mad_ns, t.median_ns)}, ${t.samples} runs`;
       }
       cells.native = bestNative ? nativeCell(bestNative, `, best native: ${bestNative.kernel}`, nativeIsClaim, nativeOrigin) : 'no native number';
-      cells['vs-native'] = bestNative ? ratioCell(r, bestNative, `${r.kernel} speed ÷ best native ${bestNative.kernel}/${bestNative.isa}`) : '–';
-      cells['vs-wasm'] = bestWasm ? ratioCell(r, bestWasm, `${r.kernel} speed ÷ ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})`) : '–';
+      cells['vs-native'] = bestNative ? ratioCell(r, bestNative, `${r.kernel} speed ÷ best native ${bestNative.kernel}/${bestNative.isa}`, across(r, bestNative)) : '–';
+      cells['vs-wasm'] = bestWasm ? ratioCell(r, bestWasm, `${r.kernel} speed ÷ ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})`, across(r, bestWasm)) : '–';
     }
     return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
       ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? '')));
@@ -200,13 +217,16 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
 /**
  * Several cases side by side (a benchmark run, or a link carrying one): one row per kernel, ISA,
  * build and source, one column per case (by case_key), each cell the median and its speed
- * relative to the native counterpart.
+ * relative to the native counterpart; a source other than 'you' is a link's, and `nativeFrom`
+ * says where the native numbers were measured when not here (their ratios then say "another
+ * machine" where the sides' sources differ).
  */
 export function pivotTable(
   sources: { label: string; records: readonly PageRecord[] }[],
   native: readonly PageRecord[],
   caseKeys: readonly string[],
   label: (record: PageRecord) => string = (r) => r.case,
+  nativeFrom: string | null = null,
 ): HTMLElement {
   const all = sources.flatMap((s) => s.records);
   const cases = caseKeys.filter((k) => all.some((r) => r.case_key === k));
@@ -221,7 +241,7 @@ export function pivotTable(
       const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
-        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`), ' native') : null);
+        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, { otherMachine: otherMachine(source.label === 'you' ? null : FROM_LINK, nativeFrom) }), ' native') : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label === 'you' ? 'you' : 'sharer' } },
       h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);

@@ -12,7 +12,7 @@ import type { Report } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, type Counterpart } from './compare';
 import type { PuzzleView } from './puzzle-view';
-import { ratioOf, type RatioEstimate } from './ratio';
+import { otherMachine, ratioOf, type RatioEstimate, type RatioMethod } from './ratio';
 import type { SuiteProfile } from './state/store';
 
 /** The harness's options per profile: 'full' leaves its own rules (11 samples of >= 10 ms). */
@@ -110,9 +110,19 @@ export interface ScoreRow {
   ratios: Record<RatioKey, RatioEstimate | null>;
 }
 
+/** Where a scoreboard's two kinds of numbers were measured, in words (null: here, on this page):
+ * its browser records' and its native records'. Ratios between the two say "another machine" when
+ * these differ (ratio.ts, otherMachine): a shipped report's native numbers against your runs, say;
+ * a shared scoreboard's are both the sharer's. */
+export interface ScoreSources {
+  records: string | null;
+  native: string | null;
+}
+
 /** One row per puzzle and case of `records` (the browser's), in the order they came, with `native`
- * (records of any case; each row takes its own case's). */
-export function scoreRows(records: readonly PageRecord[], native: readonly PageRecord[]): ScoreRow[] {
+ * (records of any case; each row takes its own case's); `sources`: where each was measured. */
+export function scoreRows(records: readonly PageRecord[], native: readonly PageRecord[], sources: ScoreSources = { records: null, native: null }): ScoreRow[] {
+  const acrossMachines = { otherMachine: otherMachine(sources.records, sources.native) };
   const cases = new Map<string, PageRecord[]>();
   for (const r of records) {
     const key = `${r.puzzle}|${r.case_key}`;
@@ -129,12 +139,12 @@ export function scoreRows(records: readonly PageRecord[], native: readonly PageR
     const bestBaseline = fastest(here, (b) => b === recordBuild('baseline'));
     const bestJs = fastest(here, (b) => b === recordBuild('js'));
     const peer = here.filter((r) => isPeerRecord(r) && r.timing && r.verified !== false).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
-    const ratio = (a: PageRecord | null, b: PageRecord | null | undefined) => (a && b ? ratioOf(a, b) : null);
+    const ratio = (a: PageRecord | null, b: PageRecord | null | undefined, context = {}) => (a && b ? ratioOf(a, b, context) : null);
     return {
       puzzle, caseKey, caseLabel: here[0]!.case, bestWasm, bestNative, sameKernel, bestSimd, bestBaseline, peer, bestJs,
       ratios: {
-        native: ratio(bestWasm, bestNative),
-        'same-kernel': ratio(bestWasm, sameKernel?.record),
+        native: ratio(bestWasm, bestNative, acrossMachines),
+        'same-kernel': ratio(bestWasm, sameKernel?.record, acrossMachines),
         simd: ratio(bestSimd, bestBaseline),
         peer: ratio(bestWasm, peer),
         js: ratio(bestWasm, bestJs),
@@ -143,23 +153,31 @@ export function scoreRows(records: readonly PageRecord[], native: readonly PageR
   });
 }
 
+// From the strongest basis to the weakest (ratio.ts): a mean is as weak as its weakest term.
+const METHOD_ORDER: readonly RatioMethod[] = ['paired', 'interleaved', 'across-sessions', 'legacy'];
+
 /**
- * The geometric mean of ratios with its range: the mean of the logs of the medians' ratios, and of
- * the ranges' ends (the geometric mean grows with each of its terms, so where every ratio lies in
- * its range, their mean lies in this one). Doubtful when any term is, saying how many. Null for
- * no ratio.
+ * The geometric mean of ratios with its range: the mean of the logs of the ratios, and of the
+ * ranges' ends (the geometric mean grows with each of its terms, so where every ratio lies in its
+ * range, their mean lies in this one). Doubtful when any term is, and across machines when any
+ * term is, saying how many and why. Null for no ratio.
  */
 export function geoMean(ratios: readonly (RatioEstimate | null)[]): { ratio: RatioEstimate; count: number } | null {
   const present = ratios.filter((r): r is RatioEstimate => r !== null && Number.isFinite(r.value) && r.value > 0);
   if (!present.length) return null;
   const mean = (pick: (r: RatioEstimate) => number) => Math.exp(present.reduce((sum, r) => sum + Math.log(pick(r)), 0) / present.length);
-  const doubtful = present.filter((r) => r.doubtful).length;
+  const of = (pick: (r: RatioEstimate) => string | null | undefined, what: string) => {
+    const terms = present.map(pick).filter((x): x is string => !!x);
+    return terms.length ? `${terms.length} of its ${present.length} ratios ${what}: ${[...new Set(terms)].join('; ')}` : null;
+  };
   return {
     ratio: {
       value: mean((r) => r.value),
       lo: mean((r) => r.lo),
       hi: mean((r) => r.hi),
-      doubtful: doubtful ? `${doubtful} of its ${present.length} ratios from numbers measured on a shared CPU` : null,
+      doubtful: of((r) => r.doubtful, 'doubtful'),
+      method: METHOD_ORDER[Math.max(...present.map((r) => METHOD_ORDER.indexOf(r.method)))]!,
+      otherMachine: of((r) => r.otherMachine, 'across machines'),
     },
     count: present.length,
   };
