@@ -13,9 +13,11 @@
 //        page needs only the wasm builds to be served; the compiler's output goes to
 //        build/native-build.log, and the page says the CLI is being built.
 //
-// quick: 5 samples of >= 2 ms per kernel and case: a few minutes for everything, what `npm start`
-//        runs in the background once the page is served. full: the harness defaults (>= 11
-//        samples of >= 10 ms), `npm run bench:native`. A full report also satisfies a quick request.
+// quick: 3 rounds (each a discarded and 3 timed batches of >= 2 ms) per kernel and case, in passes
+//        over each puzzle's cases: what `npm start` runs in the background once the page is
+//        served. full: 6 rounds of batches >= 10 ms, `npm run bench:native`. A full report also
+//        satisfies a quick request. A case whose rounds disagree (max/min > 1.3) is measured again
+//        at the end, once the CPU is quiet, like a case measured on a shared CPU.
 //
 // While it runs, build/native-bench.status.json says how far it got (the page shows it): a fraction
 // of the expected time (lib/bench-progress.mjs: cases weighed by this machine's last run, else a
@@ -30,12 +32,14 @@ import { join, relative } from 'node:path';
 import { BenchProgress, caseKey, expectedSeconds, quickestFirst } from './lib/bench-progress.mjs';
 import { ProgramRun } from './lib/cli-process.mjs';
 import { cpuWasShared } from './lib/cpu-load.mjs';
-import { REMEASURE_CAP_MS, sharedCases, TRIES_PER_CASE, waitForQuietCpu } from './lib/remeasure.mjs';
+import { REMEASURE_CAP_MS, sharedCases, TRIES_PER_CASE, unstableCases, waitForQuietCpu } from './lib/remeasure.mjs';
 import { machineFingerprint, nativeBenchCostsPath, nativeBenchLoadPath, nativeBenchMetaPath, nativeBenchPath, nativeBenchPriorPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
 
+// Rounds per case, interleaved: the bench takes them in passes over the puzzle's cases, each pass
+// in a new order (cpp/core/engine.h, "bench").
 const PROFILES = {
-  quick: ['--samples', '5', '--min-sample-ms', '2'],
-  full: [],
+  quick: ['--rounds', '3', '--batch-ms', '2'],
+  full: ['--rounds', '6'],
 };
 
 const args = process.argv.slice(2);
@@ -228,11 +232,15 @@ if (!upToDate) console.log(`native bench (${profile}): ${totalCases} cases, ${pu
 for (const { puzzle: id, cases } of puzzles) {
   const part = join(repoRoot, 'build', `native-bench.${id}.json`);
   let current = null; // { name (the event's), caseIndex, ... }
+  // A case is visited once per pass (the bench spreads its rounds over the whole puzzle's run):
+  // its time adds up over its visits, and its load is the busiest visit's.
   const endCase = () => {
     if (!current) return;
     const others = child.meter?.window() ?? null;
-    if (others !== null) load.cases[`${id}|${current.name}`] = Math.round(others * 100) / 100;
-    caseEnded(progress.endCase(), id, current.name, others);
+    const key = `${id}|${current.name}`;
+    if (others !== null) load.cases[key] = Math.max(load.cases[key] ?? 0, Math.round(others * 100) / 100);
+    const ended = progress.endCase();
+    if (current.final) caseEnded(ended, id, current.name, load.cases[key] ?? null);
   };
   const caseArgs = onlyCases.length ? cases.flatMap((name) => ['--case', name]) : [];
   child = new ProgramRun(cli, ['bench', id, ...caseArgs, '--json', part, '--progress-json', ...PROFILES[profile]], {
@@ -245,13 +253,14 @@ for (const { puzzle: id, cases } of puzzles) {
       // One CLI per puzzle: its case_index counts this puzzle's cases, in the catalog's order.
       const name = cases[event.case_index - 1];
       if (name) benchNames.set(`${id}|${event.case}`, name);
-      if (!current || current.caseIndex !== event.case_index) {
+      const final = !event.passes || event.pass === event.passes;
+      if (!current || current.caseIndex !== event.case_index || current.pass !== event.pass) {
         endCase();
-        progress.startCase(caseKey(id, name ?? event.case));
+        progress.startCase(caseKey(id, name ?? event.case), Date.now(), final);
       }
-      current = { puzzle: id, name: event.case, caseIndex: event.case_index, caseCount: event.case_count, kernel: `${event.kernel}/${event.isa}`, kernelIndex: event.kernel_index, kernelCount: event.kernel_count };
+      current = { puzzle: id, name: event.case, caseIndex: event.case_index, caseCount: event.case_count, pass: event.pass, passes: event.passes, final, kernel: `${event.kernel}/${event.isa}`, kernelIndex: event.kernel_index, kernelCount: event.kernel_count };
       const fraction = progress.fraction();
-      const line = `native bench (${profile}) ${(100 * fraction).toFixed(0).padStart(3)}%  ${id} ${event.case_index}/${event.case_count} ${event.case}  ${current.kernel} ${event.kernel_index}/${event.kernel_count}`;
+      const line = `native bench (${profile}) ${(100 * fraction).toFixed(0).padStart(3)}%  ${id} pass ${event.pass ?? 1}/${event.passes ?? 1} case ${event.case_index}/${event.case_count} ${event.case}  ${current.kernel}`;
       if (tty) process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 100) - 1)}`);
       writeStatus(current);
     },
@@ -282,10 +291,12 @@ process.exit(failed ? 1 : 0);
 // The cases measured on a shared CPU, again, one at a time, each when the CPU is quiet
 // (lib/remeasure.mjs). The page shows it as the benchmark's last phase and keeps taking numbers.
 async function remeasureShared() {
-  const todo = sharedCases(load).filter((c) => benchNames.has(c.key)).map((c) => ({ ...c, tries: 0 }));
+  const shared = sharedCases(load);
+  const unstable = unstableCases(report).filter((c) => !shared.some((x) => x.key === c.key));
+  const todo = [...shared, ...unstable].filter((c) => benchNames.has(c.key)).map((c) => ({ ...c, tries: 0 }));
   const total = todo.length;
   if (!total) return;
-  console.log(`native-bench: ${total} cases were measured on a shared CPU; measuring them again, one at a time, when the CPU is quiet (Ctrl-C stops it)`);
+  console.log(`native-bench: ${shared.length} cases were measured on a shared CPU and ${unstable.length} had rounds that disagree; measuring them again, one at a time, when the CPU is quiet (Ctrl-C stops it)`);
   const deadline = Date.now() + REMEASURE_CAP_MS;
   let done = 0;
   const remeasureStatus = (extra) =>

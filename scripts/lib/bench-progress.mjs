@@ -75,33 +75,37 @@ export class BenchProgress {
     this.doneActual = 0;
     this.done = new Set();
     this.current = null; // { key, since }
-    /** Seconds each finished case took in this run, by key (the next run's weights). */
+    /** Seconds each case has taken in this run so far, by key (the next run's weights). A bench
+     * visits each case once per pass (its rounds spread over the run), so a case's time adds up
+     * over its visits. */
     this.actual = new Map();
     this.started = now;
   }
 
-  /** A case's first event: the case before it (if any) has ended. */
-  startCase(key, now = Date.now()) {
+  /** A visit's first event: the visit before it (if any) has ended. `final`: the case's last
+   * visit (its last pass), after which it counts as done. */
+  startCase(key, now = Date.now(), final = true) {
     if (this.current?.key === key) return null;
     const ended = this.endCase(now);
-    this.current = { key, since: now };
+    this.current = { key, since: now, final };
     return ended;
   }
 
-  /** The case in progress has ended; returns { key, seconds } of it, or null. */
+  /** The visit in progress has ended; returns { key, seconds } (its case's time so far), or null. */
   endCase(now = Date.now()) {
     if (!this.current) return null;
-    const { key, since } = this.current;
+    const { key, since, final } = this.current;
     this.current = null;
-    const seconds = (now - since) / 1000;
+    const seconds = (this.actual.get(key) ?? 0) + (now - since) / 1000;
     this.actual.set(key, seconds);
-    this.finish(key, seconds);
+    if (final) this.finish(key, seconds);
     return { key, seconds };
   }
 
-  /** Counts `keys` as done (a puzzle's process ended: cases it skipped or failed to prepare too). */
+  /** Counts `keys` as done (a puzzle's process ended: its cases' passes are over, and cases it
+   * skipped or failed to prepare are done too). */
   finishAll(keys) {
-    for (const key of keys) this.finish(key, 0);
+    for (const key of keys) this.finish(key, this.actual.get(key) ?? 0);
   }
 
   finish(key, actualSeconds) {
@@ -111,14 +115,15 @@ export class BenchProgress {
     this.doneActual += actualSeconds;
   }
 
-  /** 0..1 of the expected time: finished cases whole, the current one by its time so far, never
+  /** 0..1 of the expected time: finished cases whole, the others by their time so far, each never
    * past 95 % of its expectation (a case slower than expected holds still rather than run ahead). */
   fraction(now = Date.now()) {
     if (this.done.size >= this.expected.size) return 1;
     let part = 0;
-    if (this.current) {
-      const expected = this.expected.get(this.current.key) ?? 0;
-      part = Math.min(0.95 * expected, (now - this.current.since) / 1000);
+    for (const [key, expected] of this.expected) {
+      if (this.done.has(key)) continue;
+      const running = this.current?.key === key ? (now - this.current.since) / 1000 : 0;
+      part += Math.min(0.95 * expected, (this.actual.get(key) ?? 0) + running);
     }
     return Math.min(1, (this.doneExpected + part) / this.total);
   }

@@ -7,9 +7,11 @@
 import { spawn } from 'node:child_process';
 import { CpuLoadMeter } from './cpu-load.mjs';
 
-/** How far one case of a progress event got, 0..1: kernels done, plus the samples of the one
- * being timed (its verification call and warm-up count as its start). */
+/** How far a request got, 0..1, from a progress event: the engine counts its steps (verification
+ * calls, warm-ups, rounds: `step` of `steps`); older events, kernels done plus the samples of the
+ * one being timed. */
 export function caseFraction(event) {
+  if (Number.isFinite(event.step) && event.steps > 0) return Math.min(1, Math.max(0, event.step / event.steps));
   const within = event.phase === 'sample' && event.samples ? event.sample / event.samples : 0;
   return Math.min(1, Math.max(0, (event.kernel_index - 1 + within) / Math.max(1, event.kernel_count)));
 }

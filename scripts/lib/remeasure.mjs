@@ -22,6 +22,24 @@ export function sharedCases(load) {
     .sort((a, b) => b.others - a.others);
 }
 
+/** Rounds of one timing disagree when the slowest is this much slower than the fastest (the
+ * page's own doubt rule, web/src/share/rounds.ts). */
+export const ROUNDS_DISAGREE = 1.3;
+
+/** The cases of `report` with a kernel whose rounds disagree (a slow phase of the machine hit some
+ * of them): [{ key, puzzle, label }], in the report's order. Measured again like shared ones. */
+export function unstableCases(report) {
+  const seen = new Map();
+  for (const r of report?.records ?? []) {
+    const rounds = r.timing?.round_ns;
+    if (!Array.isArray(rounds) || rounds.length < 2) continue;
+    if (Math.max(...rounds) <= ROUNDS_DISAGREE * Math.min(...rounds)) continue;
+    const key = `${r.puzzle}|${r.case}`;
+    if (!seen.has(key)) seen.set(key, { key, puzzle: r.puzzle, label: r.case });
+  }
+  return [...seen.values()];
+}
+
 /** Waits until a window of QUIET_WINDOW_MS has other programs below the shared-CPU rule; false
  * once `deadline` (ms since the epoch) passes first, or when `stopped()` says so. */
 export async function waitForQuietCpu(deadline, stopped = () => false, onWindow = () => {}) {

@@ -12,7 +12,7 @@ import { encode, solveCephalopod } from '../../web/src/js-kernels/cephalopod';
 import { JS_KERNELS } from '../../web/src/js-kernels/catalog';
 import { divide, perft } from '../../web/src/js-kernels/chess';
 import { compose, identity, invert, MOVES, parseCubeInput, randomCubes, toFacelets, fromFacelets } from '../../web/src/js-kernels/cube';
-import { measure, median } from '../../web/src/js-kernels/harness';
+import { harnessOptions, measure, measureInterleaved, median, type HarnessOptions } from '../../web/src/js-kernels/harness';
 import { countNQueens } from '../../web/src/js-kernels/nqueens';
 import { BYTE_TABLE, generate, popcount32, swarWord, tableWord } from '../../web/src/js-kernels/popcount';
 import { JsRunner } from '../../web/src/js-kernels/runner';
@@ -140,14 +140,39 @@ describe('chess', () => {
 });
 
 describe('the harness', () => {
-  it('warms up, calibrates to samples of 10 ms and takes 11 (a fake clock: 1 µs per call)', () => {
+  it('warms up until stable, calibrates batches of 10 ms and takes 6 rounds (a fake clock: 1 µs per call)', () => {
     let now = 0;
-    const t = measure((reps) => (now += reps * 1e-6), 5, undefined, undefined, () => now);
-    expect(t.samples).toBe(11);
+    let calls = 0;
+    // The first 50 000 calls (0.15 s) are 3x slower (not yet optimised): they fall in the warm-up,
+    // whose floor is 30 batches (0.3 s).
+    const t = measure((reps) => {
+      for (let i = 0; i < reps; ++i) now += ++calls <= 50_000 ? 3e-6 : 1e-6;
+    }, 5, undefined, undefined, () => now);
+    expect(t.samples).toBe(6);
+    expect(t.settled).toBe(true);
+    expect(t.round_ns).toHaveLength(6);
     expect(t.reps_per_sample * t.median_ns).toBeGreaterThanOrEqual(10e6);
     expect(t.median_ns).toBeCloseTo(1000, 3);
     expect(t.ns_per_unit).toBeCloseTo(200, 3);
     expect(median([3, 1, 2, 10])).toBe(2.5);
+  });
+
+  it('interleaves kernels in shuffled passes and takes the interval from between rounds', () => {
+    let now = 0;
+    const order: number[] = [];
+    const [a, b] = measureInterleaved([
+      { op: (reps) => (now += reps * 1e-6), work: 1 },
+      { op: (reps) => (now += reps * 2e-6), work: 1 },
+    ], { ...harnessOptions({ rounds: 10, batch_ms: 1, seed: 3 }) as HarnessOptions }, (i, p) => p.phase === 'sample' && order.push(i), () => now);
+    expect(a!.samples).toBe(10);
+    expect(b!.median_ns).toBeCloseTo(2000, 3);
+    expect(order).toHaveLength(20);
+    for (let pass = 0; pass < 10; ++pass) expect(new Set(order.slice(2 * pass, 2 * pass + 2)).size).toBe(2);
+    expect(order.filter((i, k) => k % 2 === 0 && i === 0).length).toBeGreaterThan(0);
+    expect(order.filter((i, k) => k % 2 === 0 && i === 1).length).toBeGreaterThan(0);
+    expect(a!.ci_lo_ns).toBeCloseTo(1000, 3);
+    expect(harnessOptions({ rounds: 2 })).toBe('rounds must be an integer in 3..1000');
+    expect(harnessOptions({ warp: 1 })).toBe("unknown harness option 'warp'");
   });
 });
 

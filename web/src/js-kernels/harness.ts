@@ -1,38 +1,65 @@
-// The measuring harness of cpp/core/harness.cpp, for JavaScript kernels: the same rules, so a `js`
-// row's median means what a wasm row's does. Warm up by calls (at least 2, as in the wasm build:
-// V8 optimises a hot function for its next calls) while growing the batch until one batch lasts a
-// sample, then at least 11 samples of at least 10 ms; median, minimum and median absolute
-// deviation per call. The clock is performance.now(), the one the wasm harness reads too.
+// The measuring method of cpp/core/harness.cpp, for JavaScript kernels: the same rules, so a `js`
+// row means what a wasm row does (that file's header says why each rule). Warm up until three
+// batches agree within 3 % (after a floor of 30 batches' time, at least 2 calls: V8 optimises a hot
+// function for its next calls; a cap of 300 batches, then "did not settle"), calibrating the batch
+// to >= 10 ms; then rounds (one discarded batch, three timed ones, their median per call) in passes
+// of shuffled kernel order; the interval from the spread between rounds (t on logs); more passes
+// while an interval is wider than +-5 %, up to max_rounds or the budget. The clock is
+// performance.now(), the one the wasm harness reads too. Keep the two in step.
 import type { Timing } from '../share/schema';
 
 export interface HarnessOptions {
-  minSampleSeconds: number;
-  minSamples: number;
+  batchSeconds: number;
+  rounds: number;
+  maxRounds: number;
+  budgetSeconds: number;
+  seed: number;
   minWarmupCalls: number;
-  minWarmupSeconds: number;
+  warmupFloorBatches: number;
+  warmupCapBatches: number;
 }
 
-export const DEFAULT_HARNESS: HarnessOptions = { minSampleSeconds: 0.01, minSamples: 11, minWarmupCalls: 2, minWarmupSeconds: 0.05 };
+export const DEFAULT_HARNESS: HarnessOptions = { batchSeconds: 0.01, rounds: 6, maxRounds: 6, budgetSeconds: 120, seed: 0, minWarmupCalls: 2, warmupFloorBatches: 30, warmupCapBatches: 300 };
 
-/** The engine's harness overrides ({min_samples, min_sample_ms}), with its bounds; or an error. */
+const TARGET_HALF_WIDTH = Math.log1p(0.05);
+const LONG_CALL_SECONDS = 0.1;
+const STABLE_SPREAD = 1.03;
+const BATCHES_PER_ROUND = 3;
+
+/** The engine's harness overrides ({rounds, batch_ms, max_rounds, budget_s, seed}; min_samples and
+ * min_sample_ms are the older names of the first two), with its bounds; or an error. */
 export function harnessOptions(j: unknown): HarnessOptions | string {
   const o = { ...DEFAULT_HARNESS };
   if (j === undefined || j === null) return o;
   if (typeof j !== 'object' || Array.isArray(j)) return 'harness options must be an object';
+  let maxGiven = false;
+  const integerIn = (v: unknown, lo: number, hi: number) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
   for (const [key, v] of Object.entries(j)) {
-    if (key === 'min_samples') {
-      if (!Number.isInteger(v) || (v as number) < 3 || (v as number) > 1000) return 'min_samples must be an integer in 3..1000';
-      o.minSamples = v as number;
-    } else if (key === 'min_sample_ms') {
-      if (typeof v !== 'number' || !(v >= 1) || v > 10000) return 'min_sample_ms must be a number in 1..10000';
-      o.minSampleSeconds = v / 1000;
+    if (key === 'rounds' || key === 'min_samples') {
+      if (!integerIn(v, 3, 1000)) return `${key} must be an integer in 3..1000`;
+      o.rounds = v as number;
+    } else if (key === 'max_rounds') {
+      if (!integerIn(v, 3, 1000)) return 'max_rounds must be an integer in 3..1000';
+      o.maxRounds = v as number;
+      maxGiven = true;
+    } else if (key === 'batch_ms' || key === 'min_sample_ms') {
+      if (typeof v !== 'number' || !(v >= 1) || v > 10000) return `${key} must be a number in 1..10000`;
+      o.batchSeconds = v / 1000;
+    } else if (key === 'budget_s') {
+      if (typeof v !== 'number' || !(v >= 0) || v > 86400) return 'budget_s must be a number in 0..86400';
+      o.budgetSeconds = v;
+    } else if (key === 'seed') {
+      if (!integerIn(v, 0, Number.MAX_SAFE_INTEGER)) return 'seed must be a non-negative integer';
+      o.seed = v as number;
     } else return `unknown harness option '${key.slice(0, 20)}'`;
   }
+  o.maxRounds = maxGiven ? Math.max(o.maxRounds, o.rounds) : o.rounds;
   return o;
 }
 
 export interface HarnessProgress {
   phase: 'warmup' | 'sample';
+  /** This kernel's rounds done, of those planned ("sample" is a round). */
   sample: number;
   samples: number;
   elapsedSeconds: number;
@@ -48,34 +75,138 @@ export function median(values: readonly number[]): number {
   return n % 2 ? v[n >> 1]! : 0.5 * (v[n / 2 - 1]! + v[n / 2]!);
 }
 
-/** Times `op(reps)` (which calls the kernel `reps` times); `work` is one call's work. */
-export function measure(op: (reps: number) => void, work: number, options: HarnessOptions = DEFAULT_HARNESS,
-  progress?: (p: HarnessProgress) => void, clock: Clock = performanceClock): Timing {
+/** t(0.975, df), as cpp/core/harness.cpp has it. */
+export function tQuantile975(df: number): number {
+  const small = [Infinity, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+  if (df < 1) return Infinity;
+  if (df <= 30) return small[df]!;
+  const z = 1.959964;
+  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
+}
+
+function logHalfWidth(rounds: readonly number[]): number {
+  const k = rounds.length;
+  if (k < 2) return Infinity;
+  const logs = rounds.map(Math.log);
+  const mean = logs.reduce((a, b) => a + b, 0) / k;
+  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1));
+  return (tQuantile975(k - 1) * sd) / Math.sqrt(k);
+}
+
+/** The summary fields of a timing from its rounds (cpp/core/harness.cpp summarize_rounds). */
+export function timingOfRounds(roundNs: readonly number[], reps: number, work: number, settled: boolean): Timing {
+  const med = median(roundNs);
+  const mad = median(roundNs.map((x) => Math.abs(x - med)));
+  const perUnit = work > 0 && med > 0;
+  const t: Timing = {
+    samples: roundNs.length, reps_per_sample: reps, median_ns: med, min_ns: Math.min(...roundNs), mad_ns: mad,
+    ns_per_unit: perUnit ? med / work : 0, units_per_second: perUnit ? work / (med * 1e-9) : 0,
+    round_ns: [...roundNs], settled,
+  };
+  if (roundNs.length >= 2) {
+    const mean = roundNs.map(Math.log).reduce((a, b) => a + b, 0) / roundNs.length;
+    const h = logHalfWidth(roundNs);
+    t.ci_lo_ns = Math.exp(mean - h);
+    t.ci_hi_ns = Math.exp(mean + h);
+  }
+  return t;
+}
+
+/** One kernel to measure: `op(reps)` calls it `reps` times; `work` is one call's work. */
+export interface Measured {
+  op: (reps: number) => void;
+  work: number;
+}
+
+// A small seeded generator for the passes' order (mulberry32): repeatable with a seed.
+function shuffler(seed: number) {
+  let a = seed >>> 0 || (Math.random() * 2 ** 32) >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return <T>(xs: T[]) => {
+    for (let i = xs.length - 1; i > 0; --i) {
+      const j = Math.floor(next() * (i + 1));
+      [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+    }
+    return xs;
+  };
+}
+
+/** The whole method on several kernels at once: warm-up each, then interleaved rounds. */
+export function measureInterleaved(kernels: readonly Measured[], options: HarnessOptions = DEFAULT_HARNESS,
+  progress?: (index: number, p: HarnessProgress) => void, clock: Clock = performanceClock): Timing[] {
   const start = clock();
-  const target = options.minSampleSeconds * 1.1;
-  const timeRun = (reps: number) => {
+  const timeRun = (k: Measured, reps: number) => {
     const t0 = clock();
-    op(reps);
+    k.op(reps);
     return clock() - t0;
   };
-  let reps = 1;
-  for (let calls = 1; ; ++calls) {
-    const t = timeRun(reps);
-    progress?.({ phase: 'warmup', sample: 0, samples: options.minSamples, elapsedSeconds: clock() - start });
-    const longEnough = t >= options.minSampleSeconds;
-    if (longEnough && calls >= options.minWarmupCalls && clock() - start >= options.minWarmupSeconds) break;
-    if (!longEnough) reps = Math.ceil(reps * Math.min(100, Math.max(2, t > 0 ? target / t : 100)));
+  const state = kernels.map((k, i) => {
+    // Warm-up until stable, calibrating the batch (cpp/core/harness.cpp warm_up).
+    const began = clock();
+    const floor = options.warmupFloorBatches * options.batchSeconds;
+    let cap = options.warmupCapBatches * options.batchSeconds;
+    let reps = 1;
+    let calls = 0;
+    let settled = false;
+    let lastCall = 0;
+    let perCall: number[] = [];
+    for (;;) {
+      const t = timeRun(k, reps);
+      calls += reps;
+      progress?.(i, { phase: 'warmup', sample: 0, samples: options.rounds, elapsedSeconds: clock() - start });
+      if (reps === 1) cap = Math.max(cap, 3.5 * t);
+      lastCall = t / reps;
+      const elapsed = clock() - began;
+      if (t < options.batchSeconds) {
+        if (elapsed >= cap) break;
+        reps = Math.ceil(reps * Math.min(100, Math.max(2, t > 0 ? (options.batchSeconds * 1.1) / t : 100)));
+        perCall = [];
+        continue;
+      }
+      perCall.push(lastCall);
+      const need = lastCall >= LONG_CALL_SECONDS ? 2 : 3;
+      if (perCall.length >= need && calls >= options.minWarmupCalls && elapsed >= floor) {
+        const last = perCall.slice(-need);
+        if (Math.max(...last) / Math.min(...last) <= STABLE_SPREAD) {
+          settled = true;
+          break;
+        }
+      }
+      if (elapsed >= cap && calls >= options.minWarmupCalls) break;
+    }
+    return { reps, settled, long: reps === 1 && lastCall >= LONG_CALL_SECONDS, rounds: [] as number[] };
+  });
+  const shuffle = shuffler(options.seed);
+  const order = kernels.map((_, i) => i);
+  for (let pass = 0; ; ++pass) {
+    if (pass >= options.rounds) {
+      const precise = state.every((s) => logHalfWidth(s.rounds) <= TARGET_HALF_WIDTH);
+      if (precise || pass >= options.maxRounds || clock() - start >= options.budgetSeconds) break;
+    }
+    const planned = Math.max(options.rounds, pass + 1);
+    for (const i of shuffle(order)) {
+      const s = state[i]!;
+      const batches: number[] = [];
+      for (let b = s.long ? 1 : 0; b <= BATCHES_PER_ROUND; ++b) {
+        const t = timeRun(kernels[i]!, s.reps);
+        if (b > 0) batches.push((t * 1e9) / s.reps); // batch 0 is discarded
+        if (s.long) break;
+      }
+      s.rounds.push(median(batches));
+      progress?.(i, { phase: 'sample', sample: s.rounds.length, samples: planned, elapsedSeconds: clock() - start });
+    }
   }
-  const samples: number[] = [];
-  for (let s = 0; s < options.minSamples; ++s) {
-    samples.push((timeRun(reps) * 1e9) / reps);
-    progress?.({ phase: 'sample', sample: s + 1, samples: options.minSamples, elapsedSeconds: clock() - start });
-  }
-  const med = median(samples);
-  const mad = median(samples.map((x) => Math.abs(x - med)));
-  const perUnit = work > 0 && med > 0;
-  return {
-    samples: samples.length, reps_per_sample: reps, median_ns: med, min_ns: Math.min(...samples), mad_ns: mad,
-    ns_per_unit: perUnit ? med / work : 0, units_per_second: perUnit ? work / (med * 1e-9) : 0,
-  };
+  return state.map((s, i) => timingOfRounds(s.rounds, s.reps, kernels[i]!.work, s.settled));
+}
+
+/** One kernel alone. */
+export function measure(op: (reps: number) => void, work: number, options: HarnessOptions = DEFAULT_HARNESS,
+  progress?: (p: HarnessProgress) => void, clock: Clock = performanceClock): Timing {
+  return measureInterleaved([{ op, work }], options, progress && ((_, p) => progress(p)), clock)[0]!;
 }

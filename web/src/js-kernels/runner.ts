@@ -7,7 +7,7 @@
 import type { CatalogPuzzle, Catalog, ProgressEvent, Skipped } from '../share/engine-types';
 import { REPORT_SCHEMA, type Environment, type Params, type ResultRecord } from '../share/schema';
 import { JS_ISA, jsKernelsOf } from './catalog';
-import { harnessOptions, measure, type HarnessOptions } from './harness';
+import { harnessOptions, measureInterleaved, type HarnessOptions } from './harness';
 import { answerOf, type JsKernel } from './types';
 
 /** The record build name of the page's JavaScript rows (share/builds.ts). */
@@ -158,24 +158,32 @@ export class JsRunner {
       }
     }
     const event = (k: JsKernel, index: number) => ({ puzzle, case: v.case, kernel: k.id, isa: JS_ISA, kernel_index: index, kernel_count: prepared.length, case_index: caseIndex, case_count: caseCount });
-    const answered: { kernel: JsKernel; answer: Record<string, unknown>; work: number; timing?: ResultRecord['timing'] }[] = [];
+    const answered: { kernel: JsKernel; c: unknown; answer: Record<string, unknown>; work: number; timing?: ResultRecord['timing'] }[] = [];
     prepared.forEach(({ kernel, c }, i) => {
       onProgress?.({ ...event(kernel, i + 1), phase: 'verify' });
       try {
         const outcome = kernel.run(c);
-        const a = { kernel, answer: answerOf(outcome), work: outcome.work, timing: undefined as ResultRecord['timing'] };
-        if (harness) {
-          let sink = 0;
-          a.timing = measure((reps) => {
-            for (let r = 0; r < reps; ++r) sink ^= kernel.run(c).work;
-          }, outcome.work, harness, (p) => onProgress?.({ ...event(kernel, i + 1), phase: p.phase, sample: p.sample, samples: p.samples, elapsed_s: p.elapsedSeconds }));
-          if (sink === 0.5) a.work += 0; // keeps the results observable
-        }
-        answered.push(a);
+        answered.push({ kernel, c, answer: answerOf(outcome), work: outcome.work });
       } catch (e) {
         out.failed.push(entry(kernel, message(e)));
       }
     });
+    if (harness && answered.length) {
+      // Every answered kernel at once: their rounds interleave, as the C++ harness does.
+      let sink = 0;
+      try {
+        const timings = measureInterleaved(answered.map((a) => ({
+          op: (reps: number) => {
+            for (let r = 0; r < reps; ++r) sink ^= a.kernel.run(a.c).work;
+          },
+          work: a.work,
+        })), harness, (k, p) => onProgress?.({ ...event(answered[k]!.kernel, k + 1), phase: p.phase, sample: p.sample, samples: p.samples, elapsed_s: p.elapsedSeconds }));
+        answered.forEach((a, i) => (a.timing = timings[i]));
+      } catch (e) {
+        for (const a of answered.splice(0)) out.failed.push(entry(a.kernel, message(e)));
+      }
+      if (sink === 0.5) answered.length += 0; // keeps the results observable
+    }
     const verdicts = this.verdicts(puzzle, v, answered.map((a) => a.answer));
     answered.forEach((a, i) => {
       out.records.push({
