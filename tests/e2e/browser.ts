@@ -41,8 +41,11 @@ export function useBrowser(): () => Browser {
 }
 
 /** Opens the page and waits until the wasm builds are loaded. Collects page errors. */
-export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }, { pairWithNative = false } = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
+  // A Run pairs its rounds with native ones where the server measures natively (app/paired-run.ts):
+  // tests of other things keep their Runs wasm-only (quicker, and the server's one native run free).
+  if (!pairWithNative) await page.addInitScript(() => localStorage.setItem('simd-puzzles.pair-with-native', 'off'));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => {
@@ -84,7 +87,7 @@ export function rows(page: Page): Promise<Row[]> {
  * where the range holds 1, ", doubtful" after it when a side was measured on a shared CPU. A
  * source for patterns that embed it; ratioPattern for a whole cell. */
 const NUMBER = String.raw`\d+(?:\.\d+)?(?:e-\d+)?`;
-export const RATIO = `(?:≈ 1|${NUMBER})× \\(${NUMBER}–(?:${NUMBER}|∞)\\)(?:, doubtful)?`;
+export const RATIO = `(?:≈ 1|${NUMBER})× \\(${NUMBER}–(?:${NUMBER}|∞)\\)(?:, another machine)?(?:, doubtful)?`;
 export const ratioPattern = new RegExp(`^${RATIO}$`);
 
 /** How the run table sits in its box: how far it overflows, the cells outside the box (by their

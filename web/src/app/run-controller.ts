@@ -7,12 +7,13 @@
 import type { PeerProgram } from '../peers/program';
 import { peerTiming } from '../peers/timing';
 import type { PuzzleView } from './puzzle-view';
-import { BUILDS, buildInfo, recordBuild, type Build } from '../share/builds';
+import { BUILDS, buildInfo, recordBuild, WASM_BUILDS, type Build } from '../share/builds';
 import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-types';
 import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { formatAnswer, formatWait } from './format';
+import { nativeRound, pairedRounds, pairingWanted, PAIRED_PLAN, type PairedSide } from './paired-run';
 import { entryOf, SUITE_RUN, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
 import { caseOnScreen, catalogPuzzles, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
@@ -23,20 +24,33 @@ import { oursOnCase, type Verifier } from './trust';
  * kernel runs finished in earlier builds (and puzzles); `total`: kernel runs in the whole run;
  * `puzzle`: the puzzle's title, named with its case when a run covers several puzzles. */
 export function runProgress(build: Build, e: ProgressEvent, before: number, total: number, puzzle?: string): { done: number; fraction: number; text: string } {
-  const done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
-  const within = e.phase === 'sample' && e.samples ? (e.sample ?? 0) / e.samples : 0;
-  const fraction = Math.min(1, (done + e.kernel_index - 1 + within) / total);
-  const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `sample ${e.sample}/${e.samples}`;
-  const where = (e.case_count ?? 1) > 1 ? ` · case ${e.case_index}/${e.case_count} ${e.case}` : '';
+  const cases = e.case_count ?? 1;
+  let done: number;
+  let fraction: number;
+  if (e.steps) {
+    // The engine counts the request's steps (verification calls, warm-ups, rounds); its kernels are
+    // timed in interleaved rounds, so the share of steps done stands for the share of kernel runs.
+    const share = Math.min(1, (e.step ?? 0) / e.steps) * e.kernel_count * cases;
+    done = before + Math.floor(share);
+    fraction = Math.min(1, (before + share) / total);
+  } else {
+    done = before + ((e.case_index ?? 1) - 1) * e.kernel_count;
+    const within = e.phase === 'sample' && e.samples ? (e.sample ?? 0) / e.samples : 0;
+    fraction = Math.min(1, (done + e.kernel_index - 1 + within) / total);
+  }
+  const step = e.phase === 'verify' ? 'checking the answer' : e.phase === 'warmup' ? 'warming up' : `round ${e.sample}/${e.samples}`;
+  const where = cases > 1 ? ` · case ${e.case_index}/${cases} ${e.case}` : '';
+  const pass = e.passes ? ` · pass ${e.pass}/${e.passes}` : '';
   const kernel = `kernel ${e.kernel_index}/${e.kernel_count} ${e.kernel}/${e.isa} · ${step}`;
-  if (puzzle) return { done, fraction, text: `${puzzle}, ${e.case}${where ? ` (case ${e.case_index}/${e.case_count})` : ''} · ${buildInfo(build).label} · ${kernel}` };
-  return { done, fraction, text: `${buildInfo(build).record}${where} · ${kernel}` };
+  if (puzzle) return { done, fraction, text: `${puzzle}, ${e.case}${where ? ` (case ${e.case_index}/${cases})` : ''}${pass} · ${buildInfo(build).label} · ${kernel}` };
+  return { done, fraction, text: `${buildInfo(build).record}${where}${pass} · ${kernel}` };
 }
 
 /** One part of a run: one build's worker times kernels (a run request on a case, or a bench
  * request on named cases), or a peer program runs once on a case. */
 export type RunStep =
   | { kind: 'build'; puzzle: string; build: Build; request: unknown; kernels: number; cases: number }
+  | { kind: 'paired'; puzzle: string; builds: { build: Build; kernels: string[] }[]; check: AcceptedCase; kernels: number }
   | { kind: 'peer'; puzzle: string; program: PeerProgram; check: AcceptedCase };
 
 /** A run as the controller performs it: `id`, a puzzle's or the suite's (history.ts, SUITE_RUN); `title`,
@@ -55,9 +69,9 @@ export interface RunSpec {
   onStep?: (step: RunStep) => void;
 }
 
-// The harness calls each kernel at least this often: 2 warm-up calls in wasm and 11 samples
-// (cpp/core/harness.h), each at least one call.
-const CALLS_PER_KERNEL = 13;
+// The harness calls each kernel at least this often: 2 warm-up calls in wasm and 6 rounds
+// (cpp/core/harness.h), each at least one call (a long call is its own round).
+const CALLS_PER_KERNEL = 8;
 /** How long the end of a run waits for its history entry to be stored. */
 const KEEP_WAIT_MS = 2000;
 /** A run expected to take longer asks first. */
@@ -125,7 +139,15 @@ export class RunController {
         return Promise.resolve();
       }
     }
-    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check);
+    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check, this.pairsWithNative(check));
+  }
+
+  /** Whether a Run pairs its wasm rounds with native ones (app/paired-run.ts): the page's own
+   * server measures natively, the case is one it can measure (no file of the user's), and neither
+   * npm start's benchmark nor another native run is measuring. */
+  private pairsWithNative(check: AcceptedCase): boolean {
+    const s = this.store.get();
+    return pairingWanted() && s.nativeNow.available && !check.input && s.nativeMeasuring?.state !== 'running' && s.nativeNow.run?.state !== 'running' && s.nativeNow.run?.state !== 'starting';
   }
 
   /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
@@ -148,7 +170,7 @@ export class RunController {
   // Runs a request in each selected build, with the kernels that build has, then the peers
   // (`peerCase`: the case on screen, which the view's peer programs run too; a run, not a
   // benchmark). `cases` scales the progress bar; `what` names them.
-  private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase) {
+  private async execute(request: (kernels: string[]) => unknown, cases: number, what: string, peerCase?: AcceptedCase, paired = false) {
     const start = this.store.get();
     if (start.run) return;
     const puzzle = puzzleOf(start);
@@ -161,8 +183,12 @@ export class RunController {
       this.store.update((s) => withStatus(s, 'Select at least one kernel and one build that has it.'));
       return;
     }
+    // Paired: the wasm builds and the native engine take turns, pass by pass; plain JavaScript
+    // (no engine session) runs on its own after them.
+    const pairedBuilds = paired && peerCase ? plan.filter((p) => WASM_BUILDS.includes(p.build)) : [];
     const steps: RunStep[] = [
-      ...plan.map(({ build, kernels }): RunStep => ({ kind: 'build', puzzle: id, build, request: request(kernels), kernels: kernels.length, cases })),
+      ...(pairedBuilds.length ? [{ kind: 'paired', puzzle: id, builds: pairedBuilds, check: peerCase!, kernels: pairedBuilds.reduce((n, p) => n + p.kernels.length, 0) } as RunStep] : []),
+      ...plan.filter((p) => !pairedBuilds.includes(p)).map(({ build, kernels }): RunStep => ({ kind: 'build', puzzle: id, build, request: request(kernels), kernels: kernels.length, cases })),
       ...peers.map((program): RunStep => ({ kind: 'peer', puzzle: id, program, check: peerCase! })),
     ];
     await this.perform({ id, title: puzzle.title, what, steps, showCases: !peerCase });
@@ -183,7 +209,7 @@ export class RunController {
       status: 'Starting…',
     }));
     // Peers count as one step each in a run of several puzzles; a puzzle's Run shows their own progress.
-    const tally: Tally = { done: 0, total: steps.reduce((n, x) => n + (x.kind === 'build' ? x.kernels * x.cases : spec.several ? 1 : 0), 0), results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
+    const tally: Tally = { done: 0, total: steps.reduce((n, x) => n + (x.kind === 'build' ? x.kernels * x.cases : x.kind === 'paired' ? x.kernels : spec.several ? 1 : 0), 0), results: 0, caseKeys: [], records: [], skipped: new Map(), failed: [] };
     const titles = new Map(catalogPuzzles(this.store.get()).map((p) => [p.id, p.title]));
     const keysByPuzzle = new Map<string, Set<string>>();
     const landed = (puzzle: string, records: readonly PageRecord[]) => {
@@ -202,6 +228,13 @@ export class RunController {
           tally.total -= Math.max(0, step.kernels * step.cases - (tally.done - startDone));
           landed(step.puzzle, tally.records.slice(before));
           // A build that could not run ends a puzzle's run; the suite goes on with the next step.
+          if (!ok && !spec.several) break;
+          continue;
+        }
+        if (step.kind === 'paired') {
+          const before = tally.records.length;
+          const ok = await this.runPaired(step, tally, controller.signal);
+          landed(step.puzzle, tally.records.slice(before));
           if (!ok && !spec.several) break;
           continue;
         }
@@ -280,6 +313,62 @@ export class RunController {
       drawings: 'illustration' in response && response.illustration !== null ? new Map(p.drawings).set(response.case_key, response.illustration) : p.drawings,
       view: bench ? { kind: 'cases', keys: [...tally.caseKeys] } : p.view,
     })));
+    return true;
+  }
+
+  /** The paired part of a Run (app/paired-run.ts): the wasm builds' records into the puzzle's
+   * state, the native ones into the page's native numbers ("measured now", paired), re-checked
+   * like a served report's. False when a side refused (the notice says why). */
+  private async runPaired(step: Extract<RunStep, { kind: 'paired' }>, tally: Tally, signal: AbortSignal): Promise<boolean> {
+    const id = step.puzzle;
+    const sides: PairedSide[] = [
+      ...step.builds.map(({ build, kernels }): PairedSide => ({ side: build, kernels, call: (request, onProgress, sig) => this.bridges[build].call<RunResponse>(request, onProgress, sig) })),
+      { side: 'native', kernels: ['all'], call: (request, _onProgress, sig) => nativeRound(request, sig) },
+    ];
+    const startDone = tally.done;
+    let result;
+    try {
+      result = await pairedRounds(sides, id, step.check.params, signal, (p) => {
+        const label = p.side === 'native' ? 'native' : buildInfo(p.side).label;
+        const fraction = Math.min(1, (startDone + (step.kernels * (p.pass - 1)) / p.passes) / tally.total);
+        const what = p.event ? ` · ${p.event.phase === 'verify' ? 'checking' : p.event.phase === 'warmup' ? 'warming up' : 'round'} ${p.event.kernel}/${p.event.isa}` : '';
+        this.store.update((x) => ({ ...x, progress: fraction, status: `Paired rounds with native code: pass ${p.pass}/${p.passes} · ${label}${what} · ${Math.round(p.elapsedMs / 1000)} s of at most ${PAIRED_PLAN.budgetMs / 1000} s` }));
+      });
+    } catch (e) {
+      if (signal.aborted) throw new StoppedError();
+      this.notice('run', e instanceof Error ? e.message : String(e));
+      return false;
+    }
+    tally.done = startDone + step.kernels;
+    const wasm = step.builds.flatMap(({ build }) => result.records.get(build) ?? []);
+    tally.results += wasm.length;
+    tally.records.push(...wasm);
+    for (const r of wasm) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);
+    for (const [side, response] of result.first) {
+      if (side === 'native') continue;
+      for (const x of response.skipped) skip(tally, x.reason, `${x.kernel}/${x.isa}`);
+      for (const f of response.failed) tally.failed.push(`${f.kernel}/${f.isa}: ${f.reason}`);
+    }
+    const drawn = [...result.first.values()].find((r) => r.illustration !== null);
+    this.store.update((x) => withPuzzle(x, id, (p) => ({
+      ...p,
+      mine: merged(p.mine, wasm),
+      drawings: drawn ? new Map(p.drawings).set(drawn.case_key, drawn.illustration) : p.drawings,
+    })));
+    const native = result.records.get('native') ?? [];
+    if (native.length) {
+      const { records } = await this.verifier.verify(native, 'report');
+      const measured = records.map((r) => ({ ...r, measured_now: true as const }));
+      this.store.update((x) => ({
+        ...x,
+        nativeNow: {
+          ...x.nativeNow,
+          records: [...x.nativeNow.records.filter((r) => !measured.some((m) => m.puzzle === r.puzzle && m.case_key === r.case_key)), ...measured],
+        },
+      }));
+    }
+    const why = result.ended === 'precise' ? 'every interval within ±5 %' : result.ended === 'budget' ? `the ${PAIRED_PLAN.budgetMs / 1000} s budget ran out` : `the ${PAIRED_PLAN.maxPasses}-pass cap`;
+    this.notice('paired', `Paired with native code on this machine: ${result.passes} passes, each a round of every kernel in ${step.builds.map((b) => buildInfo(b.build).label).join(', ')} and natively, back to back (ended: ${why}).`, 'info');
     return true;
   }
 
