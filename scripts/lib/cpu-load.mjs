@@ -9,10 +9,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
+// /proc/stat's first line: user nice system idle iowait irq softirq steal ..., in USER_HZ ticks.
+function statFields() {
+  return readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+}
+
 function machineTicks() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+  const fields = statFields();
   const total = fields.reduce((a, b) => a + b, 0);
   return { total, busy: total - fields[3] - (fields[4] ?? 0) }; // idle and iowait are not busy
+}
+
+/** The machine's CPU counters since boot, in ticks: `total`, `idle` (idle and iowait: not busy),
+ * `steal` (time the hypervisor gave other machines) and the `cores`; null without /proc. The
+ * difference of two readings says how busy the whole machine was between them (GET /api/cpu-load:
+ * the page reads it around a browser round). */
+export function machineCounters() {
+  try {
+    const fields = statFields();
+    return { total: fields.reduce((a, b) => a + b, 0), idle: fields[3] + (fields[4] ?? 0), steal: fields[7] ?? 0, cores: cpus().length };
+  } catch {
+    return null;
+  }
 }
 
 // utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, counted after the ')' that ends
