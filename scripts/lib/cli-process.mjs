@@ -2,8 +2,8 @@
 // never a shell; a process group of its own (detached), so that stopping it stops what it started
 // too (cmake -> ninja -> cc1plus, the CLI -> Stockfish); its `--progress-json` events read from
 // stderr line by line; and, if asked, how busy other programs kept the CPU meanwhile
-// (cpu-load.mjs). Used by scripts/native-bench.mjs (npm start's benchmark) and
-// scripts/lib/native-run.mjs (Measure natively now).
+// (cpu-load.mjs). Used by scripts/native-bench.mjs (npm start's benchmark); Measure natively now
+// talks to a resident engine instead (lib/native-engine.mjs).
 import { spawn } from 'node:child_process';
 import { CpuLoadMeter } from './cpu-load.mjs';
 

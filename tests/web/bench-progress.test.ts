@@ -1,7 +1,7 @@
 // The native benchmark's progress (scripts/lib/bench-progress.mjs): a fraction of the expected
 // time, not of the case count (issue 17: "sat at 7-9 % for 15 minutes" on Cephalopod's deep boards,
 // which are 18 of 185 cases and most of the time), the quickest puzzles first; and the one helper
-// that starts the CLI for the benchmark and for Measure natively now (scripts/lib/cli-process.mjs).
+// that starts the CLI for the benchmark (scripts/lib/cli-process.mjs).
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
 import { BenchProgress, caseKey, expectedSeconds, quickestFirst } from '../../scripts/lib/bench-progress.mjs';
