@@ -41,14 +41,17 @@ export function declaredPeers(): PeerFiles[] {
     .map((name) => JSON.parse(readFileSync(join(PEERS_DIR, name), 'utf8')) as PeerFiles);
 }
 
-/** The installed file a peer URL names, or null when the URL is not a peer's. `path` is the
- * request path (any sub-path before the peer's folder is allowed). */
+/** The installed file a peer URL names, null when the peer does not have it (or it is not
+ * installed), 'not-declared' when the URL is not a peer's. `path` is the request path (any
+ * sub-path before the peer's folder is allowed). The file name comes from the URL: it is looked up
+ * among the declaration's own keys only (`constructor`, `__proto__` are no file of any peer). */
 export function peerFileFor(peers: readonly PeerFiles[], path: string): { full: string; type: string } | null | 'not-declared' {
   const peer = peers.find((p) => path.includes(`/${p.url}`));
   const match = peer && new RegExp(`/${peer.url}([^/?#]+)$`).exec(path);
   if (!peer || !match) return 'not-declared';
-  const file = peer.files[match[1]!];
-  if (!file) return null;
+  const name = match[1]!;
+  const file = Object.hasOwn(peer.files, name) ? peer.files[name] : undefined;
+  if (!file || typeof file.path !== 'string') return null;
   const full = join(NODE_MODULES, peer.package, file.path);
   return existsSync(full) ? { full, type: file.type } : null;
 }

@@ -3,6 +3,10 @@
 // 100 us, and the page shows which one it got. A static host that sends no headers gets the same
 // from web/public/coi-sw.js (a service worker, app/isolation.ts); web/public/_headers asks the
 // hosts that read it. Paths are relative (base './'): the built site works under any sub-path.
+// CORS is off in both servers: Vite's default answers every localhost origin on any port, so a page
+// served on another port could read the api/ answers; nothing here is meant for another origin.
+// Every handler of ours answers an error as JSON without details (guarded): no stack trace and no
+// server path reaches a page.
 import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,14 +25,36 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+// A handler that throws answers 500 with a sentence; the details go to the terminal only.
+function guarded(name: string, handler: Connect.NextHandleFunction): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    try {
+      handler(req, res, next);
+    } catch (e) {
+      console.error(`${name}:`, e);
+      if (res.headersSent) return void res.destroy();
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ error: 'the server failed to answer this request (its terminal says why)' }));
+    }
+  };
+}
+
+// A file sent as it is; a read error ends the answer instead of reaching Vite's error page.
+function sendFile(res: import('node:http').ServerResponse, file: string) {
+  createReadStream(file)
+    .on('error', () => (res.headersSent ? res.destroy() : ((res.statusCode = 404), res.end())))
+    .pipe(res);
+}
+
 // Serves the native benchmark written by `npm start`, read fresh on every request.
 function nativeBench(): Plugin {
-  const handler: Connect.NextHandleFunction = (req, res, next) => {
+  const handler = guarded('native-bench', (req, res, next) => {
     if (req.url?.split('?')[0] !== '/api/native-bench.json') return next();
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(nativeBenchResponse()));
-  };
+  });
   return {
     name: 'simd-puzzles-native-bench',
     configureServer: (server) => void server.middlewares.use(handler),
@@ -36,13 +62,14 @@ function nativeBench(): Plugin {
   };
 }
 
-// "Measure natively now": the native CLI on the case on screen, for the page on this machine only
-// (scripts/lib/native-run.mjs says who may ask, and how a run is bounded).
+// "Measure natively now" and the CPU counters: the resident native engine (one process per
+// server, killed with it) measures the case on screen for the page on this machine only
+// (scripts/lib/native-run.mjs says who may ask, what it may ask, and how a run is bounded).
 function nativeRun(): Plugin {
   const attach = (server: { middlewares: Connect.Server; httpServer: { on(event: 'close', fn: () => void): unknown } | null }) => {
     const runner = new NativeRunner();
     server.httpServer?.on('close', () => runner.close());
-    server.middlewares.use(nativeRunMiddleware(runner));
+    server.middlewares.use(guarded('native-run', nativeRunMiddleware(runner)));
   };
   return {
     name: 'simd-puzzles-native-run',
@@ -57,13 +84,13 @@ function nativeRun(): Plugin {
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 function cachedAssets(): Plugin {
-  const handler: Connect.NextHandleFunction = (req, res, next) => {
+  const handler = guarded('cached-assets', (req, res, next) => {
     if (HASHED_ASSET.test(req.url?.split('?')[0] ?? '')) {
       const setHeader = res.setHeader.bind(res);
       res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? 'public, max-age=31536000, immutable' : value);
     }
     next();
-  };
+  });
   return { name: 'simd-puzzles-cached-assets', configurePreviewServer: (server) => void server.middlewares.use(handler) };
 }
 
@@ -72,14 +99,14 @@ function cachedAssets(): Plugin {
 // native CLI builds behind the page in `npm start`) reaches it without a rebuild. A page build
 // copies them into the site (scripts/site-files.ts).
 function listings(): Plugin {
-  const handler: Connect.NextHandleFunction = (req, res, next) => {
+  const handler = guarded('listings', (req, res, next) => {
     const file = listingFileFor(req.url?.split('?')[0] ?? '');
     if (!file) return next();  // not a listing, or none built here: web/dist's copy, or a 404
     for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-cache');
-    createReadStream(file).pipe(res);
-  };
+    sendFile(res, file);
+  });
   return {
     name: 'simd-puzzles-listings',
     configureServer: (server) => void server.middlewares.use(handler),
@@ -94,7 +121,7 @@ function listings(): Plugin {
 // page says the peer is unavailable.
 function peerFiles(): Plugin {
   const declared = declaredPeers();
-  const handler: Connect.NextHandleFunction = (req, res, next) => {
+  const handler = guarded('peer-files', (req, res, next) => {
     const file = peerFileFor(declared, req.url?.split('?')[0] ?? '');
     if (file === 'not-declared') return next();
     for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
@@ -107,8 +134,8 @@ function peerFiles(): Plugin {
     res.setHeader('Content-Length', String(statSync(file.full).size));
     res.setHeader('Cache-Control', 'no-cache');
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file.full).pipe(res);
-  };
+    sendFile(res, file.full);
+  });
   return {
     name: 'simd-puzzles-peer-files',
     configureServer: (server) => void server.middlewares.use(handler),
@@ -118,12 +145,12 @@ function peerFiles(): Plugin {
 
 // The public address for links made on a page `npm start` serves (`--base-url`), at api/site.json.
 function siteAddress(): Plugin {
-  const handler: Connect.NextHandleFunction = (req, res, next) => {
+  const handler = guarded('site-address', (req, res, next) => {
     if (!req.url?.split('?')[0]!.endsWith('/api/site.json')) return next();
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(siteResponse()));
-  };
+  });
   return {
     name: 'simd-puzzles-site-address',
     configureServer: (server) => void server.middlewares.use(handler),
@@ -156,8 +183,8 @@ export default defineConfig({
   plugins: [nativeBench(), nativeRun(), peerFiles(), siteAddress(), siteFiles(), listings(), cachedAssets()],
   // The Emscripten builds live outside the page's root, as build products of wasm-build/.
   resolve: { alias: { '@wasm': fileURLToPath(new URL('../wasm-build/out', import.meta.url)) } },
-  server: { headers: isolation, fs: { allow: ['..'] } },
-  preview: { headers: isolation },
+  server: { headers: isolation, cors: false, fs: { allow: ['..'] } },
+  preview: { headers: isolation, cors: false },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
