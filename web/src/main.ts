@@ -65,7 +65,7 @@ async function start() {
   const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile));
   suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
   const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format) };
-  const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName));
+  const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName), views);
   const actions: Actions = {
     editParams: (id, params) => void checker.edit(id, params),
     pickFile: (id, file) => checker.pickFile(id, file),
@@ -88,7 +88,7 @@ async function start() {
     clearRuns: (confirmed) => (confirmed ? void history.clear() : history.askClear(confirmed === false)),
   };
   // In this order: the focus moves once the controls and results are drawn.
-  const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow() });
+  const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow(), estimate: (s) => native.estimate(s) });
   for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions), suiteView(el, suiteActions, views)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.

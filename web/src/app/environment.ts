@@ -3,7 +3,7 @@
 import type { Environment } from '../share/schema';
 import { engineLabel } from '../share/js-engine';
 import { h } from './dom';
-import { isolationText, type Isolation } from './isolation';
+import { isolationText, timerStepText, type Isolation } from './isolation';
 import { cpuLoadText, NATIVE_REPORT_COMMAND, type NativeSource, type ServedBenchStatus } from './native';
 import type { Sharer } from './state/store';
 
@@ -13,9 +13,10 @@ function rows(env: Environment, isolation: Isolation | null = null): [string, st
   if (env.engine) out.push(['engine', `${engineLabel(env.engine)} (${env.engine.browser})`]);
   if (env.user_agent) out.push(['browser', env.user_agent]);
   if (env.cores !== undefined) out.push(['cores', String(env.cores)]);
-  if (isolation) out.push(['cross-origin isolated', isolationText(isolation)]);
+  // The timer's step comes from the engine's measurement in that browser (timer_resolution_ns).
+  if (isolation) out.push(['cross-origin isolated', isolationText(isolation, env.timer_resolution_ns)]);
   else if (env.cross_origin_isolated !== undefined)
-    out.push(['cross-origin isolated', env.cross_origin_isolated ? 'yes (5 µs timer)' : 'no (100 µs timer: short runs are noisy)']);
+    out.push(['cross-origin isolated', `${env.cross_origin_isolated ? 'yes' : 'no'} (timer measured at ${timerStepText(env.timer_resolution_ns)})`]);
   if (env.simd128_supported !== undefined) out.push(['wasm SIMD128', env.simd128_supported ? 'supported' : 'not supported']);
   out.push(['cpu', env.cpu], ['arch', env.arch], ['features', env.features || '–'], ['compiler', env.compiler], ['flags', env.flags || '–']);
   out.push(['timer resolution', `${env.timer_resolution_ns.toFixed(0)} ns`], ['measured', env.date]);
@@ -33,17 +34,16 @@ function card(title: string, note: string, env: Environment | null, id: string, 
 
 /** How busy the CPU was while the server measured, where it said. */
 function cpuNote(native: NativeSource | null): HTMLElement | null {
-  if (!native?.cpuLoad?.cases.size) return null;
+  if (!native?.cpuLoad?.cases.size || native.checking) return null;
   const { shared, text } = cpuLoadText(native.cpuLoad);
   return h('p', { className: shared ? 'env-cpu shared-cpu' : 'env-cpu', attrs: { 'data-cpu': shared ? 'shared' : 'quiet' } }, text);
 }
 
-/** `measuring`: the server's background native benchmark, while it builds or measures;
- * `isolation`: how this page is cross-origin isolated; `measuredNow`: the machine of the numbers
- * measured on request (Measure natively now), `nativeExtra`: what the Native card offers besides. */
-export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: Sharer | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null, measuredNow: Environment | null = null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
+/** The Native card's note: where its numbers come from, or why there are none yet (`measuring`:
+ * the server's background benchmark; `measuredNow`: numbers measured on request exist). */
+export function nativeNote(native: NativeSource | null, measuring: ServedBenchStatus | null, measuredNow: boolean): string {
   const yours = `For your own machine's numbers: run \`${NATIVE_REPORT_COMMAND}\` and import the file.`;
-  const nativeNote = !native && measuredNow
+  return !native && measuredNow
     ? 'Measured now: the server measured the cases you asked for on this machine (Measure natively now).'
     : !native && measuring
     ? measuring.phase === 'build'
@@ -51,6 +51,8 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
       : '`npm start` is measuring this machine; its numbers appear here as each puzzle finishes.'
     : !native
     ? `No native numbers: run \`npm start\` on this machine, or \`${NATIVE_REPORT_COMMAND}\` and import the file.`
+    : native.checking
+    ? `Checking… the native numbers ${native.origin === 'shipped' ? 'this site ships' : native.origin === 'imported' ? 'you imported' : 'served with the page'} are re-checked before they show.`
     : native.origin === 'same-machine'
       ? 'Same machine: measured by `npm start` on the computer serving this page.'
       : native.origin === 'served'
@@ -58,9 +60,16 @@ export function environmentPanel(browser: Environment | null, native: NativeSour
         : native.origin === 'shipped'
           ? `Shipped with this site, measured on ${native.report.environment.cpu} by whoever built it: ratios compare your browser with that machine. ${yours}`
           : `Imported from ${native.fileName ?? 'a file'}: ratios compare different machines unless you know otherwise.`;
+}
+
+/** `measuring`: the server's background native benchmark, while it builds or measures;
+ * `isolation`: how this page is cross-origin isolated; `measuredNow`: the machine of the numbers
+ * measured on request (Measure natively now), `nativeExtra`: what the Native card offers besides. */
+export function environmentPanel(browser: Environment | null, native: NativeSource | null, sharer: Sharer | null, measuring: ServedBenchStatus | null, isolation: Isolation | null = null, measuredNow: Environment | null = null, ...nativeExtra: (HTMLElement | null)[]): HTMLElement {
+  const nativeNoteText = nativeNote(native, measuring, measuredNow !== null);
   return h('div', { className: 'env-panel' },
     card('This browser', 'Where your wasm runs.', browser, 'browser', isolation),
-    card('Native', nativeNote, native?.report.environment ?? measuredNow, 'native', null, cpuNote(native), ...nativeExtra),
+    card('Native', nativeNoteText, native?.report.environment ?? measuredNow, 'native', null, cpuNote(native), ...nativeExtra),
     sharer ? card(sharer.from ? 'Imported browser results' : 'Sharer', sharer.from ? `From ${sharer.from}, results a browser exported (their browser).` : 'From the shared link (their browser).', sharer.environment, 'sharer') : null,
     sharer?.native ? card('Sharer’s native', 'The native numbers the sharer had.', sharer.native, 'sharer-native') : null,
   );

@@ -1,4 +1,5 @@
-// Cross-origin isolation: what makes performance.now() tick at 5 µs instead of 100 µs. A server
+// Cross-origin isolation: what makes performance.now() finer (in Chromium 5 µs instead of 100 µs;
+// Firefox ESR was measured at 20 µs: the page says the step it measured, never one written in). A server
 // that sends COOP/COEP (`npm start`, a host reading web/public/_headers) gives it at once; on a
 // static host that sends nothing, the service worker coi-sw.js adds the headers, which takes one
 // reload on the first visit (a page is isolated only by the response it was loaded with). The page
@@ -61,14 +62,30 @@ function markReload(): boolean {
   }
 }
 
-/** What the isolation in effect means, in a line for the Environment panel. */
-export function isolationText(isolation: Isolation): string {
+/** The timer's step in words, from the step the engine measured (Environment.timer_resolution_ns):
+ * browsers round performance.now() to 5 µs (isolated) or 100 µs, but Firefox to 20 µs, and a
+ * privacy setting can coarsen any of them: only the measurement says. */
+export function timerStepText(timerResolutionNs: number): string {
+  if (!Number.isFinite(timerResolutionNs) || timerResolutionNs <= 0) return 'an unknown step';
+  if (timerResolutionNs < 1000) return `${Math.round(timerResolutionNs)} ns`;
+  const us = timerResolutionNs / 1000;
+  return `${us < 10 ? us.toFixed(1).replace(/\.0$/, '') : Math.round(us)} µs`;
+}
+
+// A timer this coarse makes short runs noisy: a 10 ms batch is then fewer than 200 ticks.
+const COARSE_TIMER_NS = 50_000;
+
+/** What the isolation in effect means, in a line for the Environment panel; `timerResolutionNs`:
+ * the step this browser's timer was measured to take, when known (never a step written in). */
+export function isolationText(isolation: Isolation, timerResolutionNs?: number): string {
+  const timer = timerResolutionNs === undefined ? null
+    : `the timer was measured to tick at ${timerStepText(timerResolutionNs)}${timerResolutionNs >= COARSE_TIMER_NS ? ', so short runs are noisy' : ''}`;
   switch (isolation.kind) {
     case 'server-headers':
-      return 'yes, by the server’s COOP/COEP headers: the timer ticks at 5 µs';
+      return `yes, by the server’s COOP/COEP headers${timer ? `: ${timer}` : ''}`;
     case 'service-worker':
-      return 'yes, by this site’s service worker (coi-sw.js adds COOP/COEP; the host sends none): the timer ticks at 5 µs';
+      return `yes, by this site’s service worker (coi-sw.js adds COOP/COEP; the host sends none)${timer ? `: ${timer}` : ''}`;
     case 'none':
-      return `no: ${isolation.reason ?? 'no COOP/COEP headers'}; the timer ticks at 100 µs, so short runs are noisy`;
+      return `no: ${isolation.reason ?? 'no COOP/COEP headers'}${timer ? `; ${timer}` : ''}`;
   }
 }

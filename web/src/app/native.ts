@@ -4,8 +4,10 @@
 // (NATIVE_REPORT_COMMAND).
 import { z } from 'zod';
 import { describeIssue, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, ReportSchema, type Params, type Report } from '../share/schema';
+import type { HarnessRequest, RunRequest } from '../share/engine-types';
 import { SHIPPED_REPORT } from '../share/site';
 import { neutralizeBidi } from '../share/text';
+import { formatWait } from './format';
 
 /** same-machine: `npm start` measured the computer serving the page; served: a server's report
  * from another machine; shipped: the static site's report, measured where it was built;
@@ -37,6 +39,8 @@ export interface NativeSource {
   fileName?: string;
   /** Records the schema rejected, left out of `report`: how many, and the first few reasons. */
   unreadable?: { count: number; reasons: string[] };
+  /** Being re-checked before any of it shows (app/native-feed.ts): the panel says so. */
+  checking?: boolean;
 }
 
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
@@ -144,7 +148,8 @@ export function readBenchStatus(value: unknown): ServedBenchStatus | null {
   };
 }
 
-const duration = (s: number) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+/** A duration in words: tenths of a second under 10 s, seconds under 90 s, then minutes, hours, days. */
+export const duration = (s: number) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : formatWait(s));
 
 /**
  * The background benchmark's progress in words: the share of the expected time (or of the cases,
@@ -259,14 +264,65 @@ export async function importReportFile(file: File): Promise<NativeSource | { err
 
 const NATIVE_RUN = 'api/native-run';
 
+/** The harness Measure natively now asks for: the engine's defaults said out loud (6 rounds of
+ * batches of at least 10 ms), what the page's own runs use. */
+export const NATIVE_NOW_HARNESS = { rounds: 6, batch_ms: 10 } as const satisfies HarnessRequest;
+
+/** The server's time cap of a native run, unless it says another (its status's cap_s). */
+export const NATIVE_RUN_CAP_SECONDS = 600;
+
+/** The request Measure natively now sends: exactly the engine request the page sends its worker
+ * for a Run (cpp/core/engine.h), with the harness said explicitly. `kernels`: the kernel ids the
+ * page selected, or null for all (then every native kernel, those no wasm build has included). */
+export function nativeRunRequest(puzzle: string, params: Params, kernels: readonly string[] | null, harness: HarnessRequest = NATIVE_NOW_HARNESS): RunRequest {
+  return { action: 'run', puzzle, params, kernels: kernels ? [...kernels] : ['all'], time: true, harness: { ...harness } };
+}
+
+/**
+ * About how many seconds the engine takes to measure one kernel whose call takes `call` seconds
+ * (cpp/core/harness.cpp): a verification call and the untimed call that makes its loop; a warm-up
+ * of at least 10 batches (3 that agree; 2 calls for a call of 0.1 s or more, which is its own
+ * batch); then each round one discarded and three timed batches (one call for a long call).
+ */
+export function nativeKernelSeconds(call: number, harness: HarnessRequest = NATIVE_NOW_HARNESS): number {
+  const batch = (harness.batch_ms ?? NATIVE_NOW_HARNESS.batch_ms) / 1000;
+  const rounds = harness.rounds ?? NATIVE_NOW_HARNESS.rounds;
+  if (call >= 0.1) return 2 * call + Math.max(10 * batch, 2 * call) + rounds * call;
+  const each = Math.max(batch, call);
+  return 2 * call + Math.max(10 * batch, 3 * each) + 4 * rounds * each;
+}
+
+/** How long a native run is expected to take, and what says so: 'case' (this case's native
+ * numbers from before, kernel by kernel), 'pace' (the puzzle's estimate of its slowest call at
+ * this machine's native pace, for every kernel: an upper bound), 'browser' (this browser's times
+ * of the case: native is usually faster, so an upper bound too), or 'floor' (nothing known of the
+ * case: the least the harness takes). */
+export interface NativeEstimate {
+  seconds: number;
+  from: 'case' | 'pace' | 'browser' | 'floor';
+}
+
+export function estimateText(estimate: NativeEstimate, capSeconds = NATIVE_RUN_CAP_SECONDS): string {
+  const time = duration(estimate.seconds);
+  const words = estimate.from === 'case' ? `about ${time} (from this case’s native numbers measured before)`
+    : estimate.from === 'pace' ? `up to about ${time} (the case’s expected work at this machine’s native pace)`
+    : estimate.from === 'browser' ? `up to about ${time} (from this browser’s times of the case; native is usually faster)`
+    : `at least ${time} (the harness’s least; the case has not been measured natively yet)`;
+  return estimate.seconds > capSeconds && estimate.from !== 'floor'
+    ? `${words}: longer than the server’s ${duration(capSeconds)} cap, which would stop it before it is done (pick fewer kernels or a smaller case)`
+    : words;
+}
+
 /** What the server says of its native run: how far it got, or what came of it. */
 export type NativeRunStatus =
   | { state: 'idle' }
-  | { state: 'running'; id: number; fraction: number; kernel?: string }
+  | { state: 'running'; id: number; fraction: number; kernel?: string; puzzle: string; label: string; elapsedSeconds: number; capSeconds: number }
   | { state: 'done'; id: number; source: NativeSource; failed: string[]; seconds: number }
-  | { state: 'failed' | 'stopped'; id: number; error: string };
+  | { state: 'failed'; id: number; error: string }
+  | { state: 'stopped'; id: number; error: string; cause: 'stop' | 'cap' | 'server' };
 
 const text = (x: unknown, max: number) => (typeof x === 'string' ? neutralizeBidi(x.slice(0, max)) : '');
+const seconds = (x: unknown, fallback: number) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 && x < 1e7 ? x : fallback);
 
 /** The endpoint's answer, read like anything from outside: bounded, the report parsed as one. */
 export function readNativeRunStatus(value: unknown): NativeRunStatus | null {
@@ -274,8 +330,15 @@ export function readNativeRunStatus(value: unknown): NativeRunStatus | null {
   const v = value as Record<string, unknown>;
   const id = typeof v.id === 'number' && Number.isInteger(v.id) ? v.id : -1;
   if (v.state === 'idle') return { state: 'idle' };
-  if (v.state === 'running') return { state: 'running', id, fraction: typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0, kernel: text(v.kernel, 60) || undefined };
-  if (v.state === 'failed' || v.state === 'stopped') return { state: v.state, id, error: text(v.error, 300) || v.state };
+  if (v.state === 'running') {
+    // The engine's count of work done (verification calls, warm-ups, rounds) is the one fraction.
+    const step = seconds(v.step, 0);
+    const steps = seconds(v.steps, 0);
+    const fraction = steps > 0 ? Math.min(1, step / steps) : typeof v.fraction === 'number' && v.fraction >= 0 && v.fraction <= 1 ? v.fraction : 0;
+    return { state: 'running', id, fraction, kernel: text(v.kernel, 60) || undefined, puzzle: text(v.puzzle, 40), label: text(v.case, 120), elapsedSeconds: seconds(v.elapsed_s, 0), capSeconds: seconds(v.cap_s, NATIVE_RUN_CAP_SECONDS) || NATIVE_RUN_CAP_SECONDS };
+  }
+  if (v.state === 'failed') return { state: 'failed', id, error: text(v.error, 300) || 'failed' };
+  if (v.state === 'stopped') return { state: 'stopped', id, error: text(v.error, 300) || 'stopped', cause: v.cause === 'cap' || v.cause === 'server' ? v.cause : 'stop' };
   if (v.state !== 'done' || !v.result || typeof v.result !== 'object') return null;
   const result = v.result as { report?: unknown; cpu_load?: unknown; failed?: unknown };
   const parsed = parseReport(JSON.stringify(result.report ?? null));
@@ -284,36 +347,41 @@ export function readNativeRunStatus(value: unknown): NativeRunStatus | null {
   // One window for the whole run: every case (there is one) gets the same load.
   const cpuLoad = readCpuLoad(load && { cores: load.cores, cases: Object.fromEntries(parsed.report.records.map((r) => [`${r.puzzle}|${r.case}`, load.others_cores])) });
   const failed = Array.isArray(result.failed) ? result.failed.slice(0, 20).map((f) => text(f, 160)) : [];
-  return { state: 'done', id, source: { report: parsed.report, origin: 'same-machine', ...(cpuLoad ? { cpuLoad } : {}) }, failed, seconds: typeof v.seconds === 'number' ? v.seconds : 0 };
+  return { state: 'done', id, source: { report: parsed.report, origin: 'same-machine', ...(cpuLoad ? { cpuLoad } : {}) }, failed, seconds: seconds(v.seconds, 0) };
 }
 
-async function nativeRunRequest(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<{ ok: boolean; value: unknown }> {
-  const res = await fetch(NATIVE_RUN, {
+async function nativeRunCall(method: 'GET' | 'POST' | 'DELETE', body?: unknown, query = ''): Promise<{ ok: boolean; status: number; value: unknown }> {
+  const res = await fetch(NATIVE_RUN + query, {
     method,
     cache: 'no-store',
     ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const value: unknown = await res.json().catch(() => null);
-  return { ok: res.ok, value };
+  return { ok: res.ok, status: res.status, value };
 }
 
-/** Whether the page's server measures cases natively on request (not so on static hosting). */
-export async function nativeRunAvailable(): Promise<boolean> {
+/** Whether the page's server measures cases natively on request (not so on static hosting), and
+ * the run it has going now, if any (another tab's: this one offers to stop it). */
+export async function nativeRunAvailable(): Promise<{ available: boolean; status: NativeRunStatus | null }> {
   try {
-    const { ok, value } = await nativeRunRequest('GET');
-    return ok && readNativeRunStatus(value) !== null;
+    const { ok, value } = await nativeRunCall('GET');
+    const status = ok ? readNativeRunStatus(value) : null;
+    return { available: status !== null, status };
   } catch {
-    return false;
+    return { available: false, status: null };
   }
 }
 
-/** Asks the server to measure `params` of `puzzle` now: the run's id, or why it will not. */
-export async function startNativeRun(puzzle: string, params: Params): Promise<{ id: number } | { error: string }> {
+/** Asks the server to measure `request` now: the run's id, or why it will not (`busy`: another run
+ * goes on, maybe another tab's, which Stop ends). */
+export async function startNativeRun(request: RunRequest): Promise<{ id: number } | { error: string; busy?: { id: number } }> {
   try {
-    const { ok, value } = await nativeRunRequest('POST', { puzzle, params });
-    const v = (value ?? {}) as { id?: unknown; error?: unknown };
+    const { ok, status, value } = await nativeRunCall('POST', request);
+    const v = (value ?? {}) as { id?: unknown; error?: unknown; running?: { id?: unknown } };
     if (ok && typeof v.id === 'number') return { id: v.id };
-    return { error: text(v.error, 300) || 'the server did not start a native run' };
+    const error = text(v.error, 300) || `the server did not start a native run (HTTP ${status})`;
+    const busy = status === 409 && typeof v.running?.id === 'number' ? { id: v.running.id } : undefined;
+    return busy ? { error, busy } : { error };
   } catch (e) {
     return { error: `the server did not answer (${e instanceof Error ? e.message : String(e)})` };
   }
@@ -321,12 +389,13 @@ export async function startNativeRun(puzzle: string, params: Params): Promise<{ 
 
 export async function nativeRunStatus(): Promise<NativeRunStatus | null> {
   try {
-    return readNativeRunStatus((await nativeRunRequest('GET')).value);
+    return readNativeRunStatus((await nativeRunCall('GET')).value);
   } catch {
     return null;
   }
 }
 
+/** Stops the server's native run, whichever tab started it. */
 export async function stopNativeRun(): Promise<void> {
-  await nativeRunRequest('DELETE').catch(() => undefined);
+  await nativeRunCall('DELETE').catch(() => undefined);
 }

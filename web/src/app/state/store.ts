@@ -13,7 +13,7 @@ import type { PageRecord, Rejected } from '../../share/verify';
 import type { CaseCheck, DeclaredInput } from '../engine';
 import type { HistoryEntry } from '../history';
 import type { Isolation } from '../isolation';
-import type { NativeSource, ServedBenchStatus } from '../native';
+import type { NativeEstimate, NativeSource, ServedBenchStatus } from '../native';
 import { NO_RECORDS, type RecordSet } from './records';
 
 /** A local file for puzzles that read one: read here, copied into workers, never uploaded. */
@@ -100,6 +100,11 @@ export interface NativeNowState {
     fraction: number;
     /** What it measures now ("kernel/isa"), or what came of it, in words. */
     detail: string;
+    /** Another tab's run (or one going on when this page loaded), followed here: Stop ends it. */
+    elsewhere?: boolean;
+    /** How long it was expected to take, and the seconds left of that now. */
+    estimate?: NativeEstimate;
+    secondsLeft?: number;
   } | null;
   /** Records measured now, re-checked like a served report's: they replace the benchmark's
    * numbers of their case (state/selectors.ts, nativeRecords). */
