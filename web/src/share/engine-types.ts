@@ -81,30 +81,6 @@ export interface RunRequest {
   session?: string;
 }
 
-/** Harness options a run request may carry (cpp/core/harness.h, HarnessOptions::from_json, which
- * says their bounds); absent ones are the engine's defaults. */
-export interface HarnessRequest {
-  rounds?: number;
-  batch_ms?: number;
-  max_rounds?: number;
-  budget_s?: number;
-  seed?: number;
-}
-
-/** A run request (cpp/core/engine.h, "run"): what the page sends its worker, and the very same to
- * the native engine behind the local server (Measure natively now, app/native.ts). */
-export interface RunRequest {
-  action: 'run';
-  puzzle: string;
-  params: Params;
-  /** ["all"], or kernel ids ("simd-lanes": every ISA of it) and keys ("simd-lanes/avx2"). */
-  kernels?: string[];
-  time: boolean;
-  harness?: HarnessRequest;
-  /** Keeps the case prepared and warmed up for the session's next request (paired rounds). */
-  session?: string;
-}
-
 export interface Skipped {
   kernel: string;
   isa: string;
