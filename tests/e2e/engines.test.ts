@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { timerStepText } from '../../web/src/app/isolation';
 import { artifacts, ratioPattern } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -78,6 +79,11 @@ describe.each(ENGINES.map((e) => e.engine))('the page in %s', (engine) => {
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     const env = await envText(page, 'browser');
     expect(env).toContain('cross-origin isolatedyes');
+    // The timer's step in words is the one this engine measured, never a written-in 5 µs (Firefox
+    // measures 20 µs: issue 28, finding 7).
+    const ns = Number(/timer resolution(\d+) ns/.exec(env)?.[1]);
+    expect(ns).toBeGreaterThan(0);
+    expect(env).toContain(`the timer was measured to tick at ${timerStepText(ns)}`);
     expect(env).toContain('wasm SIMD128supported');
     expect(env).toMatch(new RegExp(`engine${engine} \\d+\\.\\d+`));
     expect(errors).toEqual([]);
