@@ -14,9 +14,8 @@ using Clock = std::chrono::steady_clock;
 // A call this long is its own warm-up and its own batch: a round times it once, with no discarded
 // batch before it (the cold start it would absorb is a small part of such a call).
 constexpr double kLongCallSeconds = 0.1;
-// Batches that must agree (max/min) before the warm-up ends, and how closely.
-constexpr int kStableBatches = 3;
-constexpr int kStableLongCalls = 2;
+// The warm-up ends when two windows of batches (each at least this many) agree this closely.
+constexpr std::size_t kStableBatches = 3;
 constexpr double kStableSpread = 1.03;
 // Timed batches per round; their median per call is the round's value.
 constexpr int kBatchesPerRound = 3;
@@ -123,12 +122,17 @@ Status warm_up(KernelMeasurement& m, const HarnessOptions& o, const HarnessProgr
       continue;
     }
     per_call.push_back(call);
-    const int need = call >= kLongCallSeconds ? kStableLongCalls : kStableBatches;
+    // Stable: the medians of the last two windows of batches agree within 3 %. A window spans
+    // warmup_window_seconds (at least 3 batches), so a tier-up that lands a little later than a
+    // few agreeing batches still shows as a step between the windows; a long call is a window.
     const double elapsed = clock() - start;
-    if (static_cast<int>(per_call.size()) >= need && calls >= o.min_warmup_calls && elapsed >= floor) {
-      auto last = per_call.end() - need;
-      auto [lo, hi] = std::minmax_element(last, per_call.end());
-      if (*lo > 0 && *hi / *lo <= kStableSpread) {
+    const std::size_t n = call >= kLongCallSeconds
+                              ? 1
+                              : std::max<std::size_t>(kStableBatches, static_cast<std::size_t>(std::ceil(o.warmup_window_seconds / t.value())));
+    if (per_call.size() >= 2 * n && calls >= o.min_warmup_calls && elapsed >= floor) {
+      const double recent = median_of(std::vector<double>(per_call.end() - n, per_call.end()));
+      const double before = median_of(std::vector<double>(per_call.end() - 2 * n, per_call.end() - n));
+      if (std::min(recent, before) > 0 && std::max(recent, before) / std::min(recent, before) <= kStableSpread) {
         m.settled = true;
         break;
       }
@@ -169,6 +173,7 @@ HarnessOptions HarnessOptions::defaults() {
 #if defined(__EMSCRIPTEN__)
   o.min_warmup_calls = 2;
   o.warmup_floor_batches = 30;  // V8's tier-up lands on a background thread: give it time
+  o.warmup_window_seconds = 0.1;
 #endif
   return o;
 }

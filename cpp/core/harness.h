@@ -4,8 +4,9 @@
 //
 //  1. Warm up until stable, by calls: V8 compiles wasm with Liftoff first and swaps in TurboFan code
 //     only for the *next* call (no on-stack replacement), caches fill and the clock ramps up, so
-//     batches are timed and thrown away until the last few agree within 3 % (after a floor, with a
-//     cap: a kernel that never settles says so). The warm-up also calibrates the batch: enough
+//     batches are timed and thrown away until the medians of the last two windows of batches
+//     agree within 3 % (after a floor, with a cap: a kernel that never settles says so); a window
+//     lasts 0.1 s in wasm, so a tier-up landing after a few steady Liftoff batches still shows. The warm-up also calibrates the batch: enough
 //     calls that one batch lasts >= batch_seconds (2000 ticks of a 5 us isolated timer).
 //  2. Rounds, interleaved. A result is several rounds; each round is one discarded batch (other
 //     kernels ran since) and three timed ones, reduced to their median per call. The kernels of a
@@ -36,6 +37,7 @@ struct HarnessOptions {
   int min_warmup_calls = 1;       // 2 in the wasm build (see above)
   double warmup_floor_batches = 10;   // warm-up lasts at least this many batches' time (30 in wasm)
   double warmup_cap_batches = 300;    // and gives up (unsettled) after this many
+  double warmup_window_seconds = 0.02;  // stable: two windows this long agree (0.1 s in wasm)
   std::uint64_t seed = 0;         // the passes' shuffle; 0: a new one each time
 
   static HarnessOptions defaults();

@@ -1,7 +1,8 @@
 // The measuring method of cpp/core/harness.cpp, for JavaScript kernels: the same rules, so a `js`
-// row means what a wasm row does (that file's header says why each rule). Warm up until three
-// batches agree within 3 % (after a floor of 30 batches' time, at least 2 calls: V8 optimises a hot
-// function for its next calls; a cap of 300 batches, then "did not settle"), calibrating the batch
+// row means what a wasm row does (that file's header says why each rule). Warm up until the
+// medians of two 0.1 s windows of batches agree within 3 % (after a floor of 30 batches' time, at
+// least 2 calls: V8 optimises a hot function for its next calls; a cap of 300 batches, then "did
+// not settle"), calibrating the batch
 // to >= 10 ms; then rounds (one discarded batch, three timed ones, their median per call) in passes
 // of shuffled kernel order; the interval from the spread between rounds (t on logs); more passes
 // while an interval is wider than +-5 %, up to max_rounds or the budget. The clock is
@@ -17,9 +18,10 @@ export interface HarnessOptions {
   minWarmupCalls: number;
   warmupFloorBatches: number;
   warmupCapBatches: number;
+  warmupWindowSeconds: number;
 }
 
-export const DEFAULT_HARNESS: HarnessOptions = { batchSeconds: 0.01, rounds: 6, maxRounds: 6, budgetSeconds: 120, seed: 0, minWarmupCalls: 2, warmupFloorBatches: 30, warmupCapBatches: 300 };
+export const DEFAULT_HARNESS: HarnessOptions = { batchSeconds: 0.01, rounds: 6, maxRounds: 6, budgetSeconds: 120, seed: 0, minWarmupCalls: 2, warmupFloorBatches: 30, warmupCapBatches: 300, warmupWindowSeconds: 0.1 };
 
 const TARGET_HALF_WIDTH = Math.log1p(0.05);
 const LONG_CALL_SECONDS = 0.1;
@@ -170,10 +172,12 @@ export function measureInterleaved(kernels: readonly Measured[], options: Harnes
         continue;
       }
       perCall.push(lastCall);
-      const need = lastCall >= LONG_CALL_SECONDS ? 2 : 3;
-      if (perCall.length >= need && calls >= options.minWarmupCalls && elapsed >= floor) {
-        const last = perCall.slice(-need);
-        if (Math.max(...last) / Math.min(...last) <= STABLE_SPREAD) {
+      // The medians of the last two windows of batches agree (cpp/core/harness.cpp warm_up).
+      const n = lastCall >= LONG_CALL_SECONDS ? 1 : Math.max(3, Math.ceil(options.warmupWindowSeconds / t));
+      if (perCall.length >= 2 * n && calls >= options.minWarmupCalls && elapsed >= floor) {
+        const recent = median(perCall.slice(-n));
+        const before = median(perCall.slice(-2 * n, -n));
+        if (Math.min(recent, before) > 0 && Math.max(recent, before) / Math.min(recent, before) <= STABLE_SPREAD) {
           settled = true;
           break;
         }
