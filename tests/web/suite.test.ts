@@ -157,10 +157,10 @@ describe('Run all’s progress line', () => {
   it('names the puzzle, its case, the build and the kernel, and counts the whole suite', () => {
     const e = { phase: 'sample' as const, puzzle: 'nqueens', case: 'n=12', kernel: 'symmetry', isa: 'scalar', kernel_index: 2, kernel_count: 7, case_index: 1, case_count: 1, sample: 5, samples: 10 };
     const at = runProgress('simd128', e, 10, 40, 'N-queens');
-    expect(at.text).toBe('N-queens, n=12 · wasm SIMD128 · kernel 2/7 symmetry/scalar · sample 5/10');
+    expect(at.text).toBe('N-queens, n=12 · wasm SIMD128 · kernel 2/7 symmetry/scalar · round 5/10');
     expect(at.fraction).toBeCloseTo((10 + 1 + 0.5) / 40);
     // A puzzle's own run keeps its shorter line.
-    expect(runProgress('simd128', e, 0, 7).text).toBe('wasm-simd128 · kernel 2/7 symmetry/scalar · sample 5/10');
+    expect(runProgress('simd128', e, 0, 7).text).toBe('wasm-simd128 · kernel 2/7 symmetry/scalar · round 5/10');
   });
 });
 
