@@ -1,7 +1,8 @@
-// Accessibility as a test (issue 17, item 8): axe-core finds no critical or serious violation, nor
-// a part of the page outside a landmark, on any tab, before and after a run, as a table or as
-// cards; the keyboard focus stays somewhere useful after choosing a tab and around a run; and
-// every mark in a table is explained in visible words under it.
+// Accessibility as a test (issue 17, item 8; issue 29, item 8): axe-core finds no critical,
+// serious or moderate violation, nor a part of the page outside a landmark, on any tab and on the
+// Suite and History screens, before and after a run, as a table or as cards; Tab follows the
+// reading order; the keyboard focus stays somewhere useful after choosing a tab and around a run;
+// and every mark in a table is explained in visible words under it.
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, axeViolations, checked, linkChecked, linkOf, openPage, runAndWait, setN, useBrowser } from './browser';
@@ -10,8 +11,8 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
 const PUZZLES = ['nqueens', 'cube', 'popcount', 'chess', 'cephalopod'];
-/** What the issue found, and anything as bad. */
-const blocking = (violations: string[]) => violations.filter((v) => /^(critical|serious) |^\w+ region:/.test(v));
+/** What the issues found, and anything as bad: moderate or worse (landmarks, headings...). */
+const blocking = (violations: string[]) => violations.filter((v) => /^(critical|serious|moderate) |^\w+ region:/.test(v));
 
 describe('accessibility', () => {
   for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
@@ -22,6 +23,12 @@ describe('accessibility', () => {
         await page.waitForFunction((p) => document.querySelector('a.tab.active')?.getAttribute('data-puzzle') === p, id);
         await checked(page);
         expect(blocking(await axeViolations(page)), `${id} before a run`).toEqual([]);
+      }
+      // The Suite and History screens: the page's one <main> holds them too.
+      for (const screen of ['suite', 'history']) {
+        await page.click(`a[data-screen="${screen}"]`);
+        await page.waitForFunction((x) => !(document.querySelector(`section.${x}`) as HTMLElement).hidden, screen);
+        expect(blocking(await axeViolations(page)), `#${screen}`).toEqual([]);
       }
       // After a run (a table, or cards on a phone) and after a benchmark (a pivot that may scroll).
       await page.click('a[data-puzzle="nqueens"]');
@@ -34,6 +41,25 @@ describe('accessibility', () => {
       await page.click('a[data-puzzle="popcount"]');
       await runAndWait(page);
       expect(blocking(await axeViolations(page)), 'after a popcount run').toEqual([]);
+      // Nothing wider than a phone: the summary tables turn into cards rather than scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      expect(await page.$$eval('.area-results table', (ts) => ts.filter((t) => t.getBoundingClientRect().width > t.parentElement!.clientWidth + 1).length)).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    it(`moves Tab in reading order past the Benchmark buttons at ${viewport.width} px`, async () => {
+      const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`, viewport);
+      await checked(page);
+      const last = await page.$$eval('button[data-bench-group]', (bs) => bs.length - 1);
+      await page.focus(`button[data-bench-group="${last}"]`);
+      await page.keyboard.press('Tab');
+      // Wide: the left column goes on (params, Run, kernels) before the results beside it;
+      // stacked: the results come next, as they do on the screen.
+      const where = await page.evaluate(() => document.activeElement?.closest('section')?.className ?? '');
+      expect(where).toBe(viewport.width > 900 ? 'area-kernels' : 'area-results');
       expect(errors).toEqual([]);
       await page.close();
     });

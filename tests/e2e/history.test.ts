@@ -40,13 +40,13 @@ describe('history', () => {
 
     await openHistory(page, 2);
     expect(await page.evaluate(() => location.hash)).toBe('#history');
-    expect(await page.isHidden('main')).toBe(true);
+    expect(await page.isHidden('.puzzle-screen')).toBe(true);
     const list = await tableRows(page, 'history');
     // Newest first: the run of both builds, then the SIMD128 one.
     expect(list.map((r) => r.builds)).toEqual(['baseline, simd128', 'simd128']);
     for (const row of list) {
       expect(row.puzzle).toBe('N-queens');
-      expect(row.run).toBe('n=8');
+      expect(row.run).toBe('N = 8'); // the case in words (app/case-words.ts)
       expect(row.browser).toMatch(/^Chromium \d+$/);
       expect(row.cpu).toMatch(/^\d+ cores/); // Chromium names no CPU
       expect(row.date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -106,7 +106,7 @@ describe('history', () => {
 
     // Back to a puzzle: its screen returns.
     await page.click('a[data-puzzle="nqueens"]');
-    await page.waitForFunction(() => !(document.querySelector('main') as HTMLElement).hidden);
+    await page.waitForFunction(() => !(document.querySelector('.puzzle-screen') as HTMLElement).hidden);
     expect(await page.isHidden('section.history')).toBe(true);
     expect(errors).toEqual([]);
     await page.close();

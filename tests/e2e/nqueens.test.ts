@@ -97,7 +97,7 @@ describe('N-queens page', () => {
     await page.fill('#param-n', ' 7 ');
     await checked(page);
     expect(await page.textContent('[data-error-for="n"]')).toBe('');
-    expect(await heading(page)).toBe('Results: N-queens, n=7');
+    expect(await heading(page)).toBe('Results for N-queens: N = 7');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -110,7 +110,7 @@ describe('N-queens page', () => {
     // Another N on screen: no row of N = 6 under it.
     await setN(page, 5);
     await checked(page);
-    expect(await heading(page)).toBe('Results: N-queens, n=5');
+    expect(await heading(page)).toBe('Results for N-queens: N = 5');
     expect(await rows(page)).toEqual([]);
     expect(await page.textContent('.table-wrap')).toBe('Press Run to time the selected kernels on this case.');
     // The N = 6 results are still held: back to 6, or one click on their case, shows them.
@@ -118,7 +118,7 @@ describe('N-queens page', () => {
     await page.click('.case-chips button[data-case-key="{\\"n\\":6}"]');
     await checked(page);
     expect(await page.inputValue('#param-n')).toBe('6');
-    expect(await heading(page)).toBe('Results: N-queens, n=6');
+    expect(await heading(page)).toBe('Results for N-queens: N = 6');
     expect((await rows(page)).length).toBeGreaterThanOrEqual(6);
     expect(errors).toEqual([]);
     await page.close();
@@ -250,11 +250,11 @@ describe('N-queens page', () => {
     expect(await other.inputValue('#param-n')).toBe('9');
     expect(await other.isChecked('input[data-kernel="bitmask-stack/scalar"]')).toBe(false);
     expect((await notices(other)).join()).toMatch(/6 results from another browser .* on 1 case; answers re-checked here: 6, claimed only: 0/);
-    expect(await heading(other)).toBe('Results: N-queens, n=9');
+    expect(await heading(other)).toBe('Results for N-queens: N = 9');
     expect(await rows(other)).toEqual([]); // nothing was measured on n=9
     await other.click('.case-chips button[data-case-key="{\\"n\\":8}"]');
     await checked(other);
-    expect(await heading(other)).toBe('Results: N-queens, n=8');
+    expect(await heading(other)).toBe('Results for N-queens: N = 8');
     const shared = await rows(other);
     expect(shared.map((r) => r.kernel)).toEqual(mine.map((r) => r.kernel));
     // The sharer's medians, each marked as their claim: timings cannot be re-checked here.
@@ -304,9 +304,9 @@ describe('N-queens page', () => {
     const said = await notices(page);
     expect(said).toHaveLength(1);
     expect(said[0]).toContain('2 results from another browser');
-    expect(said[0]).toContain('7 left out (symmetry/scalar on n=8: a spread of ±1086540%');
-    expect(said[0]).toContain('bitmask-stack/scalar on n=8: a median of 1e+308 ns');
-    expect(said[0]).toContain("warp-drive/simd128 on n=8: N-queens has no kernel 'warp-drive'");
+    expect(said[0]).toContain('7 left out (symmetry/scalar on N = 8: a spread of ±1086540%');
+    expect(said[0]).toContain('bitmask-stack/scalar on N = 8: a median of 1e+308 ns');
+    expect(said[0]).toContain("warp-drive/simd128 on N = 8: N-queens has no kernel 'warp-drive'");
     expect(said[0]).toContain('and 4 more');
     const table = await rows(page);
     expect(table.map((r) => [r.kernel, r.verified])).toEqual([['simd-lanes/simd128', '✓'], ['bitmask-recursive/scalar', '✗']]);
@@ -332,7 +332,7 @@ describe('N-queens page', () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await importNative(page, file);
     expect(await page.textContent('[data-env="native"]')).toContain('Imported from native.json');
-    expect((await notices(page)).join()).toMatch(/1 left out \(symmetry\/scalar on n=8: [\d,]+ nodes per ns on one core/);
+    expect((await notices(page)).join()).toMatch(/1 left out \(symmetry\/scalar on N = 8: [\d,]+ nodes per ns on one core/);
     await setN(page, 8);
     await runAndWait(page);
     for (const row of await rows(page)) {

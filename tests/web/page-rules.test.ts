@@ -1,7 +1,9 @@
 // The page's own rules, which only the browser layer used to exercise: which records a link
 // carries and in what order, the run plan, the progress bar and status line, the sentence a link's
 // notice starts with, and the state's updaters.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerCaseWords } from '../../web/src/app/case-words';
+import { views } from '../../web/src/puzzles';
 import { listOf, merged, NO_RECORDS, ofCase, recordSet } from '../../web/src/app/state/records';
 import { caseChips, runPlan } from '../../web/src/app/state/selectors';
 import { initialState, Store, withNotice, withPuzzle, type PageState } from '../../web/src/app/state/store';
@@ -109,17 +111,20 @@ describe('progress', () => {
 });
 
 describe('the shared-link sentence', () => {
+  // Records left out are named by their case in words (app/case-words.ts), as every screen names them.
+  beforeAll(() => registerCaseWords(views));
+
   it('names which records were left out and why, the first three, then how many more', () => {
     const rejected = ['a', 'b', 'c', 'd', 'e'].map((k) => ({ record: rec('n=6', k), reason: `bad ${k}` }));
-    expect(leftOutText(rejected)).toBe('5 left out (a/scalar on n=6: bad a; b/scalar on n=6: bad b; c/scalar on n=6: bad c; and 2 more)');
-    expect(leftOutText(rejected.slice(0, 1), { count: 2, reasons: ['record 3: timing: bad'] })).toBe('3 left out (record 3: timing: bad; a/scalar on n=6: bad a)');
+    expect(leftOutText(rejected)).toBe('5 left out (a/scalar on N = 6: bad a; b/scalar on N = 6: bad b; c/scalar on N = 6: bad c; and 2 more)');
+    expect(leftOutText(rejected.slice(0, 1), { count: 2, reasons: ['record 3: timing: bad'] })).toBe('3 left out (record 3: timing: bad; a/scalar on N = 6: bad a)');
   });
 
   it('counts results, cases, answers re-checked, wrong and claimed, and what was left out', () => {
     const records = [rec('n=6', 'a'), rec('n=6', 'b', { verified: false }), rec('n=7', 'a', { verified: null, claimed: true })];
     const rejected = [{ record: rec('n=6', 'x'), reason: 'no kernel x' }, { record: rec('n=6', 'y'), reason: 'no kernel y' }];
     expect(describeShared(records, rejected, 'AMD EPYC')).toBe(
-      '3 results from another browser (AMD EPYC) on 2 cases; answers re-checked here: 2 (1 wrong), claimed only: 1; 2 left out (x/scalar on n=6: no kernel x; y/scalar on n=6: no kernel y); run the same case to measure yours beside them');
+      '3 results from another browser (AMD EPYC) on 2 cases; answers re-checked here: 2 (1 wrong), claimed only: 1; 2 left out (x/scalar on N = 6: no kernel x; y/scalar on N = 6: no kernel y); run the same case to measure yours beside them');
     expect(describeShared([], [], 'x'.repeat(100))).toBe(`0 results from another browser (${'x'.repeat(80)}) on 0 cases; answers re-checked here: 0, claimed only: 0`);
   });
 });

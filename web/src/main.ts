@@ -8,6 +8,7 @@
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
 import { downloadOf, saveFile, type DownloadFormat } from './app/download';
+import { registerCaseWords } from './app/case-words';
 import { Engine } from './app/engine';
 import { HistoryController } from './app/history-controller';
 import { ensureIsolation } from './app/isolation';
@@ -40,6 +41,7 @@ async function start() {
   // Before any worker starts: on a static host the first visit reloads once to become isolated.
   const isolation = await ensureIsolation();
   if (isolation === 'reloading') return;
+  registerCaseWords(views);
   const store = new Store();
   store.update((s) => ({ ...s, isolation }));
   const { root, el } = layout();
@@ -89,7 +91,7 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow(), estimate: (s) => native.estimate(s) });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions), suiteView(el, suiteActions, views)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions, views), suiteView(el, suiteActions, views)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.
   let screen: string | null = null;

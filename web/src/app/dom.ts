@@ -56,6 +56,33 @@ export function fitAsCards(table: Element | null, box: Element) {
   if (table.scrollWidth > box.clientWidth + 1) table.classList.add('cards');
 }
 
+/** Gives every body cell of `table` the name of its column (data-label, from the header; the
+ * first column is the row's name, data-col "kernel"), so that fitAsCards can show its rows as
+ * cards. Cells that have one keep it. */
+export function labelCells(table: HTMLTableElement): HTMLTableElement {
+  const names = [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+  for (const tr of table.querySelectorAll('tbody tr, tfoot tr')) {
+    [...tr.children].forEach((td, i) => {
+      if (!td.hasAttribute('data-label')) td.setAttribute('data-label', names[i] ?? '');
+      if (i === 0 && !td.hasAttribute('data-col')) td.setAttribute('data-col', 'kernel');
+    });
+  }
+  return table;
+}
+
+/** Keeps `table` fitted to `box` (fitAsCards) from the moment it is shown and whenever the box
+ * changes size: for tables drawn after an answer arrives, which no redraw of the page fits. */
+export function keepFitted(table: HTMLTableElement, box: HTMLElement) {
+  if (typeof ResizeObserver === 'undefined') return;
+  // Cards change the box's height, not its width: the refit finds the same answer and settles.
+  let width = -1;
+  new ResizeObserver(() => {
+    if (box.clientWidth === width) return;
+    width = box.clientWidth;
+    fitAsCards(table, box);
+  }).observe(box);
+}
+
 /** Puts `text` on the clipboard; false where the browser refuses (no permission, not a secure
  * context), so the caller points at the field that shows it instead. */
 export async function copyToClipboard(text: string): Promise<boolean> {

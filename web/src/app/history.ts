@@ -109,11 +109,12 @@ export function buildsOf(entry: { records: readonly ResultRecord[] }): string[] 
   return [...new Set(entry.records.map((r) => r.build))].sort();
 }
 
-/** The cases an entry measured: key and label, in the order they were run. */
-export function casesOf(entry: { records: readonly PageRecord[] }): { key: string; label: string }[] {
-  const out = new Map<string, string>();
-  for (const r of entry.records) if (!out.has(r.case_key)) out.set(r.case_key, r.case);
-  return [...out].map(([key, label]) => ({ key, label }));
+/** The cases an entry measured: key and a record of each (its puzzle and params, for words), in
+ * the order they were run. */
+export function casesOf(entry: { records: readonly PageRecord[] }): { key: string; record: PageRecord }[] {
+  const out = new Map<string, PageRecord>();
+  for (const r of entry.records) if (!out.has(r.case_key)) out.set(r.case_key, r);
+  return [...out].map(([key, record]) => ({ key, record }));
 }
 
 /** One line of a comparison: a kernel on a case in each run (same build where both have it, else

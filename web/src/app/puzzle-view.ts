@@ -69,6 +69,11 @@ export interface PuzzleView {
   /** A short label for a case in the benchmark pivot table and its chip (default: the case's
    * label); `fileName`: the name of the file the case read, where the page knows it. */
   caseLabel?(record: PageRecord, fileName?: string): string;
+  /** The case in words, for headings, the Suite, the History, notices and downloads ("apply
+   * R U R' U'", "board 604/202/400 at depth 36"); app/case-words.ts adds the puzzle's title.
+   * Params may come from outside: read them with String(), never trust their types. Default:
+   * the params as "name value" pairs. */
+  describeCase?(params: Params, fileName?: string): string;
   /** Groups of benchmark cases offered together (default: one group with all of them). */
   benchGroups?: readonly BenchGroup[];
   /**

@@ -9,6 +9,7 @@ import { answerVerdict, AWAITING_CHECK, checkAnswers, engineList, screenRecords,
 import { StoppedError, WorkerBridge } from '../worker/bridge';
 import { Engine } from './engine';
 import type { PuzzleView } from './puzzle-view';
+import { caseWords, registeredViews } from './case-words';
 import { formatAnswer } from './format';
 import { listOf, recordKey, recordSet, type RecordSet } from './state/records';
 import { puzzleStateOf, verifyContextOf } from './state/selectors';
@@ -228,7 +229,8 @@ export function describeShared(records: readonly PageRecord[], rejected: readonl
 /** Which records from elsewhere were refused and why, for the one notice that says so: the first
  * three, then how many more. */
 export function leftOutText(rejected: readonly Rejected[], unreadable: { count: number; reasons: readonly string[] } = { count: 0, reasons: [] }): string {
-  const which = (r: ResultRecord) => `${r.kernel}/${r.isa} on ${r.case.slice(0, 40)}`;
+  // The case in words (case-words.ts), as every screen names it.
+  const which = (r: ResultRecord) => `${r.kernel}/${r.isa} on ${caseWords(registeredViews(), r).slice(0, 60)}`;
   const reasons = [...unreadable.reasons, ...rejected.map(({ record, reason }) => `${which(record)}: ${reason}`)];
   const count = unreadable.count + rejected.length;
   return `${count} left out (${reasons.slice(0, 3).join('; ')}${count > 3 ? `; and ${count - 3} more` : ''})`;

@@ -8,6 +8,7 @@ import { h, scrollBox, sourceLink } from '../app/dom';
 import { chessJsPeer } from '../peers/chessjs';
 import { stockfishPeer } from '../peers/stockfish';
 import { isPeerRecord } from '../share/peers';
+import type { Params } from '../share/schema';
 import type { PageRecord, WorkRules } from '../share/verify';
 import type { BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
 
@@ -318,6 +319,17 @@ const NAMED: Record<string, string> = {
   'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10': 'position6',
 };
 
+const WORDS: Record<string, string> = { startpos: 'the start position', kiwipete: 'Kiwipete' };
+
+/** The case in words: "perft 4 from the start position", "queen attacks, throughput". */
+export function describeChess(p: Params): string {
+  if (p.mode === 'attacks') return `${String(p.piece)} attacks, ${String(p.measure)}`;
+  const fen = String(p.fen ?? '');
+  const name = NAMED[fen] ?? fen;
+  const where = WORDS[name] ?? (/^position\d$/.test(name) ? `the wiki’s ${name.replace('position', 'position ')}` : `FEN ${name.length > 40 ? `${name.slice(0, 38)}…` : name}`);
+  return `perft ${String(p.depth)} from ${where}${p.divide === true ? ', divided by root move' : ''}`;
+}
+
 export function caseLabel(r: PageRecord): string {
   const p = r.params;
   if (p.mode === 'attacks') return `${p.piece} ${p.measure}`;
@@ -355,6 +367,7 @@ export const view: PuzzleView = {
   explainer,
   illustrate,
   caseLabel,
+  describeCase: describeChess,
   benchGroups,
   // startpos perft 4, the default (197,281 nodes: 1-30 ms a call per kernel); chess.js takes about
   // a second on it, Stockfish.js several (load and warm-up), so only chess.js joins.

@@ -108,6 +108,7 @@ function estimateSeconds(params: Params, mine: readonly PageRecord[]): number | 
 
 export const view: PuzzleView = {
   id: 'nqueens',
+  describeCase: (p) => `N = ${String(p.n)}`,
   order: 1,
   estimateSeconds,
   explainer,

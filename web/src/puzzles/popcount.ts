@@ -110,7 +110,7 @@ function arraysTable(table: SummaryTable, source: Source, native: readonly PageR
     return h('span', {}, text, r && counterpart
       ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`), ` native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
       : null);
-  });
+  }, `${table.title} · ${source.label}`);
 }
 
 function arraysPanel(sources: readonly Source[], context: ResultsContext): HTMLElement | null {
@@ -357,8 +357,24 @@ const work: WorkRules = {
   },
 };
 
+/** The case in words: "arrays of 16 KiB, 32 of 64 bits set (sorted)", "single words, 5 of 64 bits
+ * set (mixed), a pool of 16 KiB", "a memory read of 64 MiB", or the file it read. */
+export function describePopcount(p: Params, fileName?: string): string {
+  const mode = String(p.mode);
+  const extras = [Number(p.offset) ? `offset ${String(p.offset)} B` : '', p.seed !== undefined && Number(p.seed) !== 1 ? `seed ${String(p.seed)}` : ''].filter(Boolean);
+  const tail = extras.length ? `, ${extras.join(', ')}` : '';
+  if (p.size === undefined) return `${mode === 'read' ? 'a memory read of' : mode === 'word' ? 'single words of' : 'count the bits of'} ${fileName ?? 'a file'}${tail}`;
+  const size = asNumber(p.size);
+  const bytes = size === null ? String(p.size) : formatSize(size);
+  const density = `${String(p.k)} of 64 bits set (${String(p.order)})`;
+  if (mode === 'word') return `single words, ${density}, a pool of ${bytes}${tail}`;
+  if (mode === 'read') return `a memory read of ${bytes}${tail}`;
+  return `arrays of ${bytes}, ${density}${tail}`;
+}
+
 export const view: PuzzleView = {
   id: 'popcount',
+  describeCase: describePopcount,
   order: 3,
   work,
   explainer,

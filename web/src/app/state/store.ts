@@ -63,7 +63,26 @@ export interface Notice {
   kind: 'error' | 'info';
   /** A button the notice offers besides dismissing it: cancelling the work it reports on. */
   action?: 'cancel-recheck';
+  /** The screen it belongs to (a puzzle's id, 'suite' or 'history'), shown only there; none:
+   * every screen. withNotice fills it in for the causes that belong to one (NOTICE_SCREENS). */
+  where?: string;
 }
+
+/** Which screen a cause's notice belongs to, from the state it is posted in: a run's notices
+ * (a kernel skipped, a failure) to the run's puzzle, or the Suite for Run all; a file's to the
+ * puzzle that read it; a shared suite's to the Suite. Other causes (an address, a link, an
+ * import, the native numbers) concern the whole page. */
+const NOTICE_SCREENS: Record<string, (s: PageState) => string | undefined> = {
+  run: (s) => s.run?.puzzle ?? screenKey(s),
+  skipped: (s) => s.run?.puzzle ?? screenKey(s),
+  paired: (s) => s.run?.puzzle ?? screenKey(s),
+  file: (s) => s.puzzleId,
+  'suite-link': () => 'suite',
+};
+
+/** The screen on view, as a notice's `where` names it: the open puzzle's id, 'suite' or 'history'
+ * (Run all's runs are named 'suite' too: history.ts, SUITE_RUN). */
+export const screenKey = (s: PageState): string => (s.screen === 'puzzle' ? s.puzzleId : s.screen);
 
 /** The share link opened last, as far as its notice tells: what the page refused of it, and how
  * the background re-check of its answers goes. */
@@ -284,7 +303,8 @@ function freshPuzzleOf(state: PageState, id: string): PuzzleState | null {
 export function withNotice(state: PageState, cause: string, notice: Notice | null): PageState {
   const notices = new Map(state.notices);
   if (notice) {
-    notices.set(cause, notice); // a cause's new notice takes its old one's place
+    const where = notice.where ?? NOTICE_SCREENS[cause]?.(state);
+    notices.set(cause, where ? { ...notice, where } : notice); // a cause's new notice takes its old one's place
   } else if (!notices.delete(cause)) {
     return state;
   }

@@ -3,7 +3,9 @@
 // and Clear all (asked first); two picked runs compare kernel by kernel on the cases both
 // measured, the later run's speed against the earlier one's, with the ratio's range. It takes
 // the place of the puzzle screen while open.
+import type { PuzzleView } from '../puzzle-view';
 import { buildLabel } from '../../share/builds';
+import { caseWords } from '../case-words';
 import type { PageRecord } from '../../share/verify';
 import { ratioText } from '../ratio';
 import { fitAsCards, h, replaceChildren } from '../dom';
@@ -26,7 +28,13 @@ const cell = (col: string, label: string, ...content: (Node | string)[]) =>
 
 const median = (r: PageRecord) => (r.timing ? `${formatDuration(r.timing.median_ns)} ${formatSpread(r.timing.mad_ns, r.timing.median_ns)}` : '–');
 
-export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'deleteRun' | 'clearRuns'>) {
+export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'deleteRun' | 'clearRuns'>, views: ReadonlyMap<string, PuzzleView>) {
+  const words = (r: PageRecord) => caseWords(views, r);
+  // What a run ran: its one case in words; a benchmark run or the Suite as the run named itself.
+  const runText = (e: HistoryEntry) => {
+    const cases = casesOf(e);
+    return cases.length === 1 ? words(cases[0]!.record) : e.what;
+  };
   let drawn: unknown[] = [];
   const fit = () => {
     for (const table of el.history.querySelectorAll('table')) fitAsCards(table, el.history);
@@ -84,7 +92,7 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
         })),
         cell('date', 'date', date),
         cell('puzzle', 'puzzle', title(e.puzzle)),
-        cell('run', 'run', e.what, e.outcome === 'stopped' ? h('small', { className: 'hint' }, ' (stopped)') : '', cases.length > 1 ? h('small', { className: 'hint' }, ` · ${cases.length} cases`) : ''),
+        cell('run', 'run', runText(e), e.outcome === 'stopped' ? h('small', { className: 'hint' }, ' (stopped)') : '', cases.length > 1 ? h('small', { className: 'hint' }, ` · ${cases.length} cases`) : ''),
         cell('browser', 'browser', h('span', { title: e.environment.user_agent ?? '' }, browserName(e.environment.user_agent))),
         cell('builds', 'builds', buildsOf(e).map(buildLabel).join(', ')),
         cell('cpu', 'CPU', machineOf(e.environment)),
@@ -113,24 +121,24 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
     const name = (e: HistoryEntry) => `${entryDate(e.date)}, ${browserName(e.environment.user_agent)}`;
     const section = h('section', { className: 'history-compare', attrs: { 'aria-labelledby': 'compare-heading' } },
       h('h3', { id: 'compare-heading' }, 'Comparison'),
-      h('p', {}, h('strong', {}, 'A'), `: ${title(a.puzzle)}, ${a.what} (${name(a)}) · `, h('strong', {}, 'B'), `: ${title(b.puzzle)}, ${b.what} (${name(b)})`));
+      h('p', {}, h('strong', {}, 'A'), `: ${title(a.puzzle)}, ${runText(a)} (${name(a)}) · `, h('strong', {}, 'B'), `: ${title(b.puzzle)}, ${runText(b)} (${name(b)})`));
     if (a.puzzle !== b.puzzle) {
       section.append(h('p', { className: 'empty' }, `These runs are of different puzzles (${title(a.puzzle)}, ${title(b.puzzle)}): nothing to compare.`));
       return section;
     }
     const { rows, unpaired, sharedCases } = compareEntries(a, b);
     if (!rows.length) {
-      section.append(h('p', { className: 'empty' }, sharedCases.length ? 'These runs timed no kernel in common.' : `These runs share no case (A: ${casesOf(a).map((c) => c.label).join(', ')}; B: ${casesOf(b).map((c) => c.label).join(', ')}): nothing to compare.`));
+      section.append(h('p', { className: 'empty' }, sharedCases.length ? 'These runs timed no kernel in common.' : `These runs share no case (A: ${casesOf(a).map((c) => words(c.record)).join('; ')}; B: ${casesOf(b).map((c) => words(c.record)).join('; ')}): nothing to compare.`));
       return section;
     }
     const several = sharedCases.length > 1;
     const columns: [string, string][] = [...(several ? [['case', 'case'] as [string, string]] : []), ['kernel', 'kernel'], ['build', 'build'], ['a', 'A median'], ['b', 'B median'], ['ratio', 'B ÷ A speed']];
     const body = rows.map((row) => {
       const builds = row.first.build === row.second.build ? buildLabel(row.first.build) : `A ${buildLabel(row.first.build)}, B ${buildLabel(row.second.build)}`;
-      const content: Record<string, string> = { case: row.first.case, kernel: row.kernel, build: builds, a: median(row.first), b: median(row.second), ratio: ratioText(row.ratio) };
+      const content: Record<string, string> = { case: words(row.first), kernel: row.kernel, build: builds, a: median(row.first), b: median(row.second), ratio: ratioText(row.ratio) };
       return h('tr', { attrs: { 'data-kernel': row.kernel, 'data-build': row.first.build, 'data-case-key': row.caseKey } }, ...columns.map(([col, label]) => cell(col, label, content[col]!)));
     });
-    if (!several) section.append(h('p', { className: 'hint' }, `Case: ${rows[0]!.first.case}.`));
+    if (!several) section.append(h('p', { className: 'hint' }, `Case: ${words(rows[0]!.first)}.`));
     section.append(
       h('table', { className: 'results history-compare-table', attrs: { 'data-table': 'history-compare' } },
         h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),

@@ -43,30 +43,45 @@ export function layout() {
     history: h('section', { className: 'history', attrs: { 'aria-labelledby': 'history-heading', hidden: '' } }),
     // The Suite screen (#suite) too (views/suite-view.ts).
     suite: h('section', { className: 'suite', attrs: { 'aria-labelledby': 'suite-heading', hidden: '' } }),
-    main: h('main', {}),
+    // A puzzle's screen; with the History and Suite screens inside the page's one <main>, so the
+    // landmark is there whichever screen is open.
+    main: h('div', { className: 'puzzle-screen' }),
     shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }),
   };
   el.importZone.append('Import your machine’s native results (the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), '), or a browser’s from Download results: drop it here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
-    append(el.main,
-      h('section', { className: 'area-params' }, el.params),
-      h('section', { className: 'area-run' },
-        h('div', { className: 'run-row' }, el.run, el.stop), el.confirm, el.busy, el.bench, el.progress, el.status),
-      h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra, el.listing),
-      h('section', { className: 'area-kernels' }, el.kernels,
-        h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
-      h('section', { className: 'area-intro' }, el.intro),
-    ),
-    el.history,
-    el.suite,
+    h('main', {}, el.main, el.history, el.suite),
     append(el.shareRow, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
   );
+  // The puzzle screen's parts, in the order the eye reads them, which the Tab key follows: wide
+  // screens read the left column (params, Run, kernels, explainer), then the results beside it;
+  // narrow ones stack params, Run, the results, then the kernels and the explainer (styles.css
+  // places them; the DOM order is what Tab follows, so it changes with the layout).
+  const areas = {
+    params: h('section', { className: 'area-params' }, el.params),
+    run: h('section', { className: 'area-run' },
+      h('div', { className: 'run-row' }, el.run, el.stop), el.confirm, el.busy, el.bench, el.progress, el.status),
+    results: h('section', { className: 'area-results' }, el.heading, el.table, el.legend, el.cases, el.illustration, h('div', { className: 'chart-wrap' }, el.chart), el.extra, el.listing),
+    kernels: h('section', { className: 'area-kernels' }, el.kernels,
+      h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
+    intro: h('section', { className: 'area-intro' }, el.intro),
+  };
+  const stacked = window.matchMedia(STACKED_LAYOUT);
+  const order = () => {
+    const { params, run, results, kernels, intro } = areas;
+    el.main.append(...(stacked.matches ? [params, run, results, kernels, intro] : [params, run, kernels, intro, results]));
+  };
+  order();
+  stacked.addEventListener('change', order);
   return { root, el };
 }
+
+/** Where the puzzle screen stacks its parts in one column (styles.css, the same width). */
+export const STACKED_LAYOUT = '(max-width: 900px)';
 
 export type Elements = ReturnType<typeof layout>['el'];
 

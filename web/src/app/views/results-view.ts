@@ -4,8 +4,9 @@
 import type { Chart } from 'chart.js';
 import type { PuzzleView, ResultsContext } from '../puzzle-view';
 import type { PageRecord } from '../../share/verify';
+import { caseTitle } from '../case-words';
 import { drawChart } from '../chart';
-import { append, fitAsCards, h, replaceChildren } from '../dom';
+import { append, fitAsCards, h, labelCells, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
 import { nativeOriginLabel } from '../native';
@@ -23,7 +24,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
 
   // The run table fits its box: as a table where its columns fit, else with each row a card (a
   // phone, a large font), never wider than the page.
-  const fit = () => fitAsCards(el.table.querySelector('table[data-table="run"]'), el.table);
+  const fit = () => fitAsCards(el.table.querySelector('table[data-table="run"], table.pivot'), el.table);
   window.addEventListener('resize', fit);
 
   // The heading is one element for the page's life, changed in place: a run that ends hands it the
@@ -95,12 +96,14 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       const sources = [{ label: 'you', records: mine.filter((r) => keys.includes(r.case_key)) }, { label: engines ? `sharer, ${engines.sharer}` : 'sharer', records: shared.filter((r) => keys.includes(r.case_key)) }].filter((x) => x.records.length);
       setHeading(`Benchmark cases: ${puzzle.title}`, null,
         h('p', { className: 'hint' }, 'Edit a parameter or pick a case below to see one case in full.'));
-      replaceChildren(el.table, pivotTable(sources, native, keys, label));
+      const pivot = labelCells(pivotTable(sources, native, keys, label) as HTMLTableElement);
+      replaceChildren(el.table, pivot);
+      fitAsCards(pivot, el.table);
       dropChart();
       return;
     }
     if (!check) {
-      setHeading(`Results: ${puzzle.title}`, null);
+      setHeading(`Results for ${puzzle.title}`, null);
       replaceChildren(el.table, h('p', { className: 'empty' }, p.check ? 'The parameters have an error (see above): no case to show.' : 'Checking the parameters…'));
       dropChart();
       return;
@@ -108,12 +111,12 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     const mineHere = ofCase(mine, check.case_key);
     const sharedHere = ofCase(shared, check.case_key);
     const nativeHere = ofCase(native, check.case_key);
-    setHeading(`Results: ${puzzle.title}, ${check.case}`, check.case_key);
+    setHeading(`Results for ${caseTitle(views, puzzle.title, { puzzle: puzzle.id, params: check.params }, p.file?.name)}`, check.case_key);
     if (!mineHere.length && !sharedHere.length) {
       // At most two lines: the heading names the case, and native numbers are mentioned only
       // where they exist.
       replaceChildren(el.table, h('p', { className: 'empty' }, nativeHere.length
-        ? 'Press Run to time the selected kernels on this case; its native numbers are here.'
+        ? 'Press Run to time the selected kernels on this case: this machine’s native numbers for it are ready to go beside yours.'
         : 'Press Run to time the selected kernels on this case.'));
       dropChart();
       return;

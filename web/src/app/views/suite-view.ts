@@ -10,14 +10,15 @@ import { buildInfo, buildLabel, SIDE_COLOURS } from '../../share/builds';
 import { describeBrowser } from '../../share/js-engine';
 import type { Environment } from '../../share/schema';
 import type { PageRecord } from '../../share/verify';
-import { drawRatioChart } from '../chart';
+import { caseWords } from '../case-words';
+import { drawRatioChart, type SeriesPattern } from '../chart';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatWait } from '../format';
 import { machineOf, SUITE_RUN } from '../history';
-import { nativeOriginLabel } from '../native';
 import { estimateCell, marksLegend, nativeCell, timingClaim, verdict } from '../results';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState, SuiteProfile } from '../state/store';
+import { nativeOriginLabel } from '../native';
 import { allNative } from '../suite-controller';
 import { RATIO_COLUMNS, scoreRows, suiteMeans, suitePlan, timeLeft, type RatioKey, type ScoreRow } from '../suite';
 import type { DownloadFormat } from '../download';
@@ -30,7 +31,15 @@ export interface SuiteActions {
   download(format: DownloadFormat): void;
 }
 
-const COLOURS: Record<RatioKey, string> = { native: SIDE_COLOURS.native, 'same-kernel': '#b5651d', simd: buildInfo('simd128').colour, peer: SIDE_COLOURS.peer, js: buildInfo('js').colour };
+// Each column's colour and fill pattern in the chart: told apart by pattern and lightness, not by
+// hue alone (the two native columns share orange's hue: light and solid against dark and striped).
+const SERIES: Record<RatioKey, { colour: string; pattern: SeriesPattern }> = {
+  native: { colour: SIDE_COLOURS.native, pattern: 'solid' },
+  'same-kernel': { colour: '#7a3e0c', pattern: 'stripes' },
+  simd: { colour: buildInfo('simd128').colour, pattern: 'dots' },
+  peer: { colour: SIDE_COLOURS.peer, pattern: 'cross' },
+  js: { colour: buildInfo('js').colour, pattern: 'rungs' },
+};
 
 const PROFILE_TEXT: Record<SuiteProfile, string> = {
   full: 'each kernel timed by the harness’s own rules (at least 11 samples of 10 ms or more)',
@@ -141,7 +150,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
         header(browserEnv, nativeEnv, nativeSource ? nativeOriginLabel(nativeSource) ?? (nativeSource.origin === 'same-machine' ? 'measured on this machine by npm start' : nativeSource.origin) : null, mine.profile, mine.state),
         scoreTable(rows, titles, { claim: false, nativeIsClaim: nativeSource !== null && nativeSource.origin !== 'same-machine', label: 'your scoreboard' }));
       chartWrap.hidden = false;
-      chart = drawRatioChart(chartCanvas, chart, rows.map((r) => titles.get(r.puzzle) ?? r.puzzle), RATIO_COLUMNS.map((c) => ({ label: c.label, colour: COLOURS[c.key], ratios: rows.map((r) => r.ratios[c.key]) })));
+      chart = drawRatioChart(chartCanvas, chart, rows.map((r) => titles.get(r.puzzle) ?? r.puzzle), RATIO_COLUMNS.map((c) => ({ label: c.label, ...SERIES[c.key], ratios: rows.map((r) => r.ratios[c.key]) })));
     } else {
       chart?.destroy();
       chart = null;
@@ -160,7 +169,10 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
     const parts = suitePlan(catalogPuzzles(s), s.catalogs, s.builds, views, s.peerUnavailable, () => 'its default case');
     const cases = (id: string, names: string[]) => {
       const bench = catalogPuzzles(s).find((p) => p.id === id)?.bench_cases ?? [];
-      return names.map((n) => bench.find((c) => c.name === n)?.alias ?? n).join(', ');
+      return names.map((n) => {
+        const c = bench.find((x) => x.name === n);
+        return c ? caseWords(views, { puzzle: id, params: c.params }) : n;
+      }).join('; ');
     };
     replaceChildren(plan,
       h('details', {}, h('summary', {}, `What Run all runs: ${parts.length} puzzles, ${PROFILE_TEXT[s.suite.profile].split(' (')[0]}`),
@@ -202,11 +214,10 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
         h('tfoot', {}, foot)));
   }
 
-  /** The case as the puzzle's own tables name it (a short label), else as the engine does. */
+  /** The case in words (case-words.ts), else as the engine names it. */
   function caseLabel(row: ScoreRow): string {
-    const view = views.get(row.puzzle);
     const record = row.bestWasm ?? row.bestSimd ?? row.bestBaseline ?? row.bestJs ?? row.peer;
-    return view?.caseLabel && record ? view.caseLabel(record) : row.caseLabel;
+    return record ? caseWords(views, record) : row.caseLabel;
   }
 
   function drawClaimed(s: PageState, titles: ReadonlyMap<string, string>) {
