@@ -72,6 +72,10 @@ export async function runAndWait(page: Page, timeout = 120_000) {
   await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
 }
 
+/** Numbers in `text` with more than six significant digits (3730000.000000006): none in a download. */
+export const overPrecise = (text: string): string[] =>
+  (text.match(/-?\d+\.\d+/g) ?? []).filter((n) => n.replace(/[-.]/g, '').replace(/^0+/, '').length > 6);
+
 /** A row of the run table, cell texts by column name (data-col: kernel, build, verified, median,
  * spread, sharer, vs-sharer, native, vs-native, vs-wasm, rate, answer), and `key`, the row's
  * kernel and ISA ("hq/scalar", "stockfish.js/peer"). */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { toCsv } from '../../web/src/share/export';
 import type { Report } from '../../web/src/share/schema';
-import { cli, notices, openPage, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
+import { cli, notices, openPage, overPrecise, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -37,9 +37,14 @@ describe('Download results, then import the file back', () => {
 
     await page.selectOption('#download-format', 'csv');
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-    const csv = readFileSync((await csvDownload.path())!, 'utf8').split('\r\n');
+    const lines = readFileSync((await csvDownload.path())!, 'utf8').split('\r\n');
     expect(csvDownload.suggestedFilename()).toMatch(/^simd-puzzles-nqueens-v8-\d{4}-\d\d-\d\d\.csv$/);
+    // A header block says when, where and what, then the CLI's columns, numbers rounded.
+    const table = lines.findIndex((line) => line.startsWith('puzzle,case,'));
+    expect(lines.slice(0, table).join('\n')).toMatch(/^# simd-puzzles results\n# date: \d{4}-.*\n"# browser: Chrome \d+, V8 [\d.]+"\n# machine: .*\n.*\n# case: N-queens: N = 8$/);
+    const csv = lines.slice(table);
     expect(csv[0]).toMatch(/^puzzle,case,case_key,kernel,isa,build,verified,/);
+    expect(overPrecise(csv.join('\n'))).toEqual([]); // rounded to what a timing can mean
     expect(csv.filter((line) => line.startsWith('nqueens,n=8,'))).toHaveLength(mine.length);
 
     await page.selectOption('#download-format', 'json');
@@ -77,7 +82,8 @@ describe('Download results, then import the file back', () => {
       return page.textContent('.notice[data-cause="import"]');
     };
     expect(await importText('empty.json', '')).toContain('Could not import results: empty.json: the file is empty');
-    expect(await importText('table.csv', 'kernel,isa\nhq,scalar\n')).toContain('table.csv: the file is not JSON');
+    expect(await importText('table.csv', 'kernel,isa\nhq,scalar\n')).toContain('Could not import results: table.csv is a CSV file, for spreadsheets: the page imports the JSON download');
+    expect(await importText('notes.txt', 'kernel,isa\nhq,scalar\n')).toContain('notes.txt: the file is not JSON');
     const environment = { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'x', features: '', compiler: '', flags: '', timer_resolution_ns: 5000, date: '' };
     const record = {
       puzzle: 'nqueens', case: 'n=8', params: { n: 8 }, kernel: 'symmetry', isa: 'scalar', build: 'wasm-simd128', answer: { total: 92, unique: 12 },
@@ -85,7 +91,7 @@ describe('Download results, then import the file back', () => {
       timing: { samples: 11, reps_per_sample: 1, median_ns: 0.001, min_ns: 0.001, mad_ns: 0, ns_per_unit: 0.001 / 505, units_per_second: 505e12 },
     };
     expect(await importText('absurd.json', JSON.stringify({ schema: 'simd-puzzles.report/2', environment, records: [record] })))
-      .toMatch(/Could not import browser results from absurd\.json: none passed the checks; 1 left out \(symmetry\/scalar on n=8: a median of 0\.001 ns per call/);
+      .toMatch(/Could not import browser results from absurd\.json: none passed the checks; 1 left out \(symmetry\/scalar on N = 8: a median of 0\.001 ns per call/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -8,8 +8,9 @@
 // views draw it (app/views/).
 import { replaceChildren } from './app/dom';
 import { downloadOf, saveFile, type DownloadFormat } from './app/download';
-import { registerCaseWords } from './app/case-words';
+import { caseTitle, registerCaseWords } from './app/case-words';
 import { Engine } from './app/engine';
+import { importFile } from './app/file-import';
 import { HistoryController } from './app/history-controller';
 import { ensureIsolation } from './app/isolation';
 import { loadBuilds } from './app/load-builds';
@@ -18,6 +19,7 @@ import { ParamsChecker } from './app/params-checker';
 import { Router } from './app/router';
 import { RunController } from './app/run-controller';
 import { SuiteController } from './app/suite-controller';
+import { catalogPuzzles } from './app/state/selectors';
 import { Store, withNotice, withPuzzle, withStatus } from './app/state/store';
 import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
@@ -66,8 +68,8 @@ async function start() {
   let suite: SuiteController | null = null;
   const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile));
   suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
-  const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format) };
   const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName), views);
+  const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format), importFile: (file: File | undefined) => void importFile({ store, verifier, suite, native }, file) };
   const actions: Actions = {
     editParams: (id, params) => void checker.edit(id, params),
     pickFile: (id, file) => checker.pickFile(id, file),
@@ -80,11 +82,12 @@ async function start() {
     showCase: (record) => router.showCase(record),
     copyLink: () => void router.copyLink(),
     download: (format) => {
-      const file = downloadOf(store.get(), format);
+      const s = store.get();
+      const file = downloadOf(s, format, (r) => caseTitle(views, catalogPuzzles(s).find((p) => p.id === r.puzzle)?.title ?? r.puzzle, r));
       if ('error' in file) store.update((s) => withStatus(s, file.error));
       else saveFile(file);
     },
-    importNative: (file) => void native.importFile(file),
+    importNative: (file) => void importFile({ store, verifier, suite, native }, file),
     pickRun: (id) => history.pick(id),
     deleteRun: (id) => void history.remove(id),
     clearRuns: (confirmed) => (confirmed ? void history.clear() : history.askClear(confirmed === false)),

@@ -1,9 +1,11 @@
-// "Download results": the open puzzle's own results (every case the viewer ran), or the Suite's
-// last Run all (every puzzle), as a file, JSON in
+// "Download results": the open puzzle's own results (every case the viewer ran) as a file, JSON in
 // the native report's schema (it imports back, as a browser's results) or CSV with the columns of
-// `simd-puzzles bench --csv` (share/export.ts).
+// `simd-puzzles bench --csv` (share/export.ts) under a header block (date, browser, machine, the
+// cases in words) and numbers rounded. The Suite's downloads are suite-export.ts.
 import { BUILDS, recordBuild } from '../share/builds';
 import { exportReport, toCsv } from '../share/export';
+import type { Environment } from '../share/schema';
+import { csvMeta } from './suite-export';
 import { listOf } from './state/records';
 import { puzzleStateOf } from './state/selectors';
 import type { PageState } from './state/store';
@@ -17,24 +19,26 @@ export interface Download {
   text: string;
 }
 
-/** The file for the open puzzle, or why there is none. */
-export function downloadOf(s: PageState, format: DownloadFormat): Download | { error: string } {
-  return resultsFile(s, listOf(puzzleStateOf(s).mine), s.puzzleId, format);
+/** The file for the open puzzle, or why there is none; `words`: a case in words (case-words.ts). */
+export function downloadOf(s: PageState, format: DownloadFormat, words: (record: PageRecord) => string = (r) => r.case): Download | { error: string } {
+  const records = listOf(puzzleStateOf(s).mine);
+  if (!records.length) return { error: 'Nothing to download yet: run something first.' };
+  const environment = environmentOf(s, records);
+  if (!environment) return { error: 'Nothing to download: no wasm build is loaded.' };
+  const date = new Date();
+  const stem = fileStem(s.puzzleId, environment, date);
+  if (format === 'csv') return { name: `${stem}.csv`, type: 'text/csv', text: toCsv(records, { meta: csvMeta(environment, date, records, words), rounded: true }) };
+  return { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(exportReport(environment, records), null, 2)}\n` };
 }
 
-/** `records` (the viewer's, of one puzzle or of the suite: `name` says which) as a file in the
- * browser's environment, or why there is none. */
-export function resultsFile(s: PageState, records: readonly PageRecord[], name: string, format: DownloadFormat): Download | { error: string } {
-  if (!records.length) return { error: 'Nothing to download yet: run something first.' };
+/** The environment of the browser build that measured `records` (the first build they name). */
+export function environmentOf(s: PageState, records: readonly PageRecord[]): Environment | undefined {
   const build = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? [...s.builds][0]!;
-  const environment = s.environments.get(build) ?? s.environments.values().next().value;
-  if (!environment) return { error: 'Nothing to download: no wasm build is loaded.' };
-  const report = exportReport(environment, records);
-  const stem = `simd-puzzles-${name}-${environment.engine?.name.toLowerCase() ?? 'browser'}-${new Date().toISOString().slice(0, 10)}`;
-  return format === 'json'
-    ? { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(report, null, 2)}\n` }
-    : { name: `${stem}.csv`, type: 'text/csv', text: toCsv(report.records) };
+  return s.environments.get(build) ?? s.environments.values().next().value;
 }
+
+/** A download's name without its extension: what, which engine, which day. */
+export const fileStem = (name: string, environment: Environment, date: Date) => `simd-puzzles-${name}-${environment.engine?.name.toLowerCase() ?? 'browser'}-${date.toISOString().slice(0, 10)}`;
 
 /** Hands `file` to the browser as a download (nothing leaves the machine). */
 export function saveFile(file: Download) {

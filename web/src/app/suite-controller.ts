@@ -9,7 +9,8 @@ import type { CatalogPuzzle } from '../share/engine-types';
 import { nativeLinkRecord, portableRecord } from '../share/export';
 import type { Environment, Report, ResultRecord, SuiteLinkState } from '../share/schema';
 import { checkAnswers, type PageRecord } from '../share/verify';
-import { resultsFile, saveFile, type DownloadFormat } from './download';
+import { caseTitle } from './case-words';
+import { environmentOf, fileStem, saveFile, type DownloadFormat } from './download';
 import { copyToClipboard } from './dom';
 import type { Engine } from './engine';
 import { SUITE_RUN } from './history';
@@ -18,10 +19,22 @@ import { recordKey } from './state/records';
 import { catalogPuzzles, nativeRecords } from './state/selectors';
 import { withNotice, withStatus, withSuite, type ClaimedSuite, type PageState, type Store, type SuiteProfile } from './state/store';
 import { nativeUsed, scoreRows, SUITE_HARNESS, suitePlan, type SuitePart } from './suite';
+import { suiteCsv, suiteFile, type SuiteExport } from './suite-export';
+import type { SuiteFile } from '../share/suite-file';
+import { nativeOriginLabel } from './native';
 import { helperBuild, leftOutText, withEngineWorker, type Verifier } from './trust';
 
 /** The native records of every puzzle the page holds (served, imported or measured now). */
 export const allNative = (s: PageState): PageRecord[] => catalogPuzzles(s).flatMap((p) => nativeRecords(s, p.id));
+
+/** Where the page's native numbers come from, in words (the scoreboard's header, the downloads). */
+export function nativeOriginWords(s: PageState): string {
+  const source = s.native?.source;
+  if (!source) return s.nativeNow.records.length ? 'measured now on the machine serving this page' : 'none';
+  if (source.origin === 'same-machine') return 'measured on this machine by npm start';
+  if (source.origin === 'imported') return `imported from ${source.fileName ?? 'a file'}`;
+  return nativeOriginLabel(source) ?? 'served with the page, measured on another machine';
+}
 
 /** A browser record as a link carries it: without what only this page knows (a claim mark, a
  * peer's start-up time). Native ones keep their shared-CPU mark (nativeLinkRecord). */
@@ -95,11 +108,30 @@ export class SuiteController {
     this.runs.stop();
   }
 
-  /** The last Run all's results as a file (every puzzle; JSON imports back like any export). */
+  /** The last Run all as a file: its records, the native records its scoreboard compared with,
+   * the profile, both machines, the date and the cases in words (suite-export.ts); the JSON
+   * imports back into the same scoreboard, native columns included. */
   download(format: DownloadFormat) {
-    const file = resultsFile(this.store.get(), this.store.get().suite.mine?.records ?? [], 'suite', format);
-    if ('error' in file) this.store.update((s) => withStatus(s, file.error));
-    else saveFile(file);
+    const s = this.store.get();
+    const mine = s.suite.mine;
+    const environment = mine?.records.length ? environmentOf(s, mine.records) : undefined;
+    if (!mine?.records.length || !environment) {
+      this.store.update((x) => withStatus(x, 'Nothing to download yet: press Run all first.'));
+      return;
+    }
+    const native = nativeUsed(scoreRows(mine.records, allNative(s)));
+    const nativeEnvironment = s.native?.source.report.environment ?? s.nativeNow.environment;
+    const titles = new Map(catalogPuzzles(s).map((p) => [p.id, p.title]));
+    const date = new Date();
+    const x: SuiteExport = {
+      records: mine.records, profile: mine.profile, environment, date,
+      native: native.length && nativeEnvironment ? { environment: nativeEnvironment, origin: nativeOriginWords(s), records: native } : null,
+      words: (r) => caseTitle(this.views, titles.get(r.puzzle) ?? r.puzzle, r),
+    };
+    const stem = fileStem('suite', environment, date);
+    saveFile(format === 'json'
+      ? { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(suiteFile(x), null, 2)}\n` }
+      : { name: `${stem}.csv`, type: 'text/csv', text: suiteCsv(x) });
   }
 
   /** The scoreboard as one link: the browser records and the native records it compared with. */
@@ -134,11 +166,24 @@ export class SuiteController {
     return this.openClaimed({ environment: link.suite.environment, profile: link.suite.profile, records: link.suite.records, native: link.suite.native, from: null });
   }
 
-  /** A suite's results from a file (its Download results, imported back through the picker):
-   * the same claimed scoreboard as a link's, screened the same way. The file holds no native
-   * numbers and no profile; nothing runs. */
+  /** A Suite file (its Download results as JSON, imported back through a picker): the same
+   * claimed scoreboard as a link's, screened the same way, with the native numbers and profile it
+   * carries; nothing runs. The address follows to #suite, where the scoreboard and its notice are. */
+  openSuiteFile(file: SuiteFile, fileName: string) {
+    this.followToSuite();
+    return this.openClaimed({ environment: file.environment, profile: file.profile, records: file.records, native: file.native, from: fileName });
+  }
+
+  /** An older suite download (a browser report of several puzzles): no native numbers, no profile. */
   openFile(report: Report, fileName: string) {
+    this.followToSuite();
     return this.openClaimed({ environment: report.environment, profile: null, records: report.records, native: null, from: fileName });
+  }
+
+  /** Puts #suite in the address without routing it (the router would clear the notice the file is
+   * about to post); Back returns to the tab it was opened from. */
+  private followToSuite() {
+    if (location.hash !== '#suite') history.pushState(null, '', '#suite');
   }
 
   private async openClaimed(from: { environment: Environment; profile: SuiteProfile | null; records: readonly ResultRecord[]; native: SuiteLinkState['suite']['native']; from: string | null }) {
@@ -162,8 +207,9 @@ export class SuiteController {
       recheck: 'running',
     };
     this.store.update((s) => withSuite(s, (x) => ({ ...x, claimed })));
-    this.linkNotice(left.length ? leftOutText(left) : null);
-    await this.recheckClaimed(turn, left.length ? leftOutText(left) : null);
+    const leftOut = left.length ? leftOutText(left) : null;
+    this.linkNotice(leftOut);
+    await this.recheckClaimed(turn, leftOut);
   }
 
   /** Judges the shared suite's claimed answers (published answers, else the viewer's reference

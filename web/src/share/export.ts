@@ -66,9 +66,20 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function cells(r: ResultRecord): string[] {
+/**
+ * A number rounded to what it can mean, for a file a person reads: whole numbers as they are,
+ * others to six significant digits, and from a million on to a whole number (a time or a rate is
+ * never known that closely: 3730000.000000006 is 3730000). The checks on records from elsewhere
+ * allow 1 part in 1000 between a rate and its median (share/verify.ts), far more than this moves.
+ */
+export function roundedNumber(x: number): number {
+  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+  return Math.abs(x) >= 1e6 ? Math.round(x) : Number(x.toPrecision(6));
+}
+
+function cells(r: ResultRecord, rounded: boolean): string[] {
   const t = r.timing;
-  const num = (x: number | undefined) => (x === undefined ? '' : csvNumber(x));
+  const num = (x: number | undefined) => (x === undefined ? '' : csvNumber(rounded ? roundedNumber(x) : x));
   return [
     r.puzzle, r.case, r.case_key ?? '', r.kernel, r.isa, r.build, r.verified === null ? '' : String(r.verified), r.verified_by,
     num(r.work), r.work_unit, num(t?.samples), num(t?.reps_per_sample), num(t?.median_ns), num(t?.min_ns), num(t?.mad_ns),
@@ -76,7 +87,21 @@ function cells(r: ResultRecord): string[] {
   ];
 }
 
-/** The records as CSV: a header line of CSV_COLUMNS, then one line per record, CRLF-terminated. */
-export function toCsv(records: readonly ResultRecord[]): string {
-  return [CSV_COLUMNS.join(','), ...records.map((r) => cells(r).map(csvField).join(','))].map((line) => `${line}\r\n`).join('');
+/** What a downloaded CSV says about itself, above its table: (name, value) pairs, each a line
+ * "# name: value" (a comment to a person, one cell to a spreadsheet). */
+export type CsvMeta = readonly (readonly [name: string, value: string])[];
+
+/** The first line of a downloaded CSV's header block: how the page tells its own CSV apart. */
+export const CSV_TITLE = '# simd-puzzles results';
+
+/**
+ * The records as CSV, CRLF-terminated: a header line of CSV_COLUMNS, then one line per record,
+ * as `simd-puzzles bench --csv` writes them. The page's downloads add `meta` (CSV_TITLE and a line
+ * per pair above the table: date, browser, machine, the cases in words) and `rounded` numbers
+ * (roundedNumber); without them the bytes are the CLI's (tests/e2e/export.test.ts).
+ */
+export function toCsv(records: readonly ResultRecord[], options: { meta?: CsvMeta; rounded?: boolean } = {}): string {
+  const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  const head = options.meta ? [CSV_TITLE, ...options.meta.map(([name, value]) => csvField(oneLine(`# ${name}: ${value}`)))] : [];
+  return [...head, CSV_COLUMNS.join(','), ...records.map((r) => cells(r, options.rounded === true).map(csvField).join(','))].map((line) => `${line}\r\n`).join('');
 }

@@ -18,8 +18,7 @@ import { machineOf, SUITE_RUN } from '../history';
 import { estimateCell, marksLegend, nativeCell, timingClaim, verdict } from '../results';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState, SuiteProfile } from '../state/store';
-import { nativeOriginLabel } from '../native';
-import { allNative } from '../suite-controller';
+import { allNative, nativeOriginWords } from '../suite-controller';
 import { RATIO_COLUMNS, scoreRows, suiteMeans, suitePlan, timeLeft, type RatioKey, type ScoreRow } from '../suite';
 import type { DownloadFormat } from '../download';
 import { showScreen, type Elements } from './layout';
@@ -29,6 +28,8 @@ export interface SuiteActions {
   stop(): void;
   copyLink(): void;
   download(format: DownloadFormat): void;
+  /** A file picked or dropped on the Suite screen (app/file-import.ts). */
+  importFile(file: File | undefined): void;
 }
 
 // Each column's colour and fill pattern in the chart: told apart by pattern and lightness, not by
@@ -70,7 +71,24 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
   const download = h('button', { id: 'suite-download', attrs: { type: 'button' }, on: { click: () => actions.download(format.value === 'csv' ? 'csv' : 'json') } }, 'Download results');
   const copy = h('button', { id: 'suite-copy-link', attrs: { type: 'button' }, on: { click: () => actions.copyLink() } }, 'Copy link');
   const link = h('input', { id: 'suite-link', attrs: { type: 'text', readonly: '', 'aria-label': 'suite link', placeholder: 'Copy link puts the suite’s link here' } });
-  const share = h('div', { className: 'suite-share share-row' }, copy, link, h('span', { className: 'download-group' }, download, format));
+  // The picker a puzzle's tab has, here too: a Suite file opens its scoreboard on this screen.
+  const importInput = h('input', { id: 'suite-import', attrs: { type: 'file', accept: 'application/json,.json' } });
+  importInput.addEventListener('change', () => {
+    actions.importFile(importInput.files?.[0]);
+    importInput.value = ''; // the same file picked again is read again
+  });
+  const importZone = h('label', { className: 'import', attrs: { for: 'suite-import' } }, 'Open a Suite file (Download results as JSON, from this browser or another), or any results file: drop it here, or pick it: ', importInput);
+  importZone.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    importZone.classList.add('dragging');
+  });
+  importZone.addEventListener('dragleave', () => importZone.classList.remove('dragging'));
+  importZone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    importZone.classList.remove('dragging');
+    actions.importFile(e.dataTransfer?.files[0]);
+  });
+  const share = h('div', { className: 'suite-share share-row' }, copy, link, h('span', { className: 'download-group' }, download, format), importZone);
   const claimed = h('section', { className: 'suite-claimed', attrs: { 'aria-labelledby': 'suite-claimed-heading' } });
   board.append(boardHeading, boardBody, chartWrap);
   // Put on the page when the screen first opens: until then a puzzle's tab has the page's only
@@ -147,7 +165,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
     if (mine?.records.length) {
       const rows = scoreRows(mine.records, allNative(s));
       replaceChildren(boardBody,
-        header(browserEnv, nativeEnv, nativeSource ? nativeOriginLabel(nativeSource) ?? (nativeSource.origin === 'same-machine' ? 'measured on this machine by npm start' : nativeSource.origin) : null, mine.profile, mine.state),
+        header(browserEnv, nativeEnv, nativeEnv ? nativeOriginWords(s) : null, mine.profile, mine.state),
         scoreTable(rows, titles, { claim: false, nativeIsClaim: nativeSource !== null && nativeSource.origin !== 'same-machine', label: 'your scoreboard' }));
       chartWrap.hidden = false;
       chart = drawRatioChart(chartCanvas, chart, rows.map((r) => titles.get(r.puzzle) ?? r.puzzle), RATIO_COLUMNS.map((c) => ({ label: c.label, ...SERIES[c.key], ratios: rows.map((r) => r.ratios[c.key]) })));
@@ -230,7 +248,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
     const source = c.from ? `a file, ${c.from}` : 'a link';
     replaceChildren(claimed,
       h('h3', { id: 'suite-claimed-heading' }, c.from ? `Suite from ${c.from} (claimed)` : 'Shared suite (claimed)'),
-      h('p', { className: 'hint' }, `A scoreboard from ${source}: measured in another browser or at another time, not in this run. Its timings are claims (checked for plausibility, not re-measured); its answers are ${c.recheck === 'running' ? 'being re-checked' : 're-checked'} here against published answers and your own reference runs.${c.from ? ' A results file holds no native numbers: its native columns stay empty.' : ''}`),
+      h('p', { className: 'hint' }, `A scoreboard from ${source}: measured in another browser or at another time, not in this run. Its timings are claims (checked for plausibility, not re-measured); its answers are ${c.recheck === 'running' ? 'being re-checked' : 're-checked'} here against published answers and your own reference runs.${c.from && !c.nativeEnvironment ? ' This file holds no native numbers (an older download): its native columns stay empty.' : ''}`),
       header(c.environment, c.nativeEnvironment, c.nativeEnvironment ? 'the sharer’s native numbers' : null, c.profile, 'finished', c.from ? 'none in the file' : 'none in the link'),
       scoreTable(rows, titles, { claim: true, nativeIsClaim: true, label: 'the shared scoreboard' }));
   }
