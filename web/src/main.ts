@@ -23,6 +23,7 @@ import { catalogPuzzles } from './app/state/selectors';
 import { Store, withNotice, withPuzzle, withStatus } from './app/state/store';
 import { Verifier } from './app/trust';
 import type { Actions } from './app/views/actions';
+import { answerView } from './app/views/answer-view';
 import { controlsView } from './app/views/controls-view';
 import { focusView } from './app/views/focus-view';
 import { historyView } from './app/views/history-view';
@@ -94,7 +95,7 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow(), estimate: (s) => native.estimate(s) });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions, views), suiteView(el, suiteActions, views)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions, views), suiteView(el, suiteActions, views), answerView(el, views)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.
   let screen: string | null = null;
@@ -105,6 +106,8 @@ async function start() {
   });
 
   void runs.probePeers();
+  // The last Suite kept in this browser feeds the answer (views/answer-view.ts) from the start.
+  void history.load();
   await router.start();
   if (!store.get().run) store.update((s) => withStatus(s, 'Ready.'));
   void native.probeNow();

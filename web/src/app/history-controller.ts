@@ -24,6 +24,9 @@ const committed = (tx: IDBTransaction): Promise<void> =>
   });
 
 export class HistoryController {
+  /** The storage problem a notice has told of (a run not kept), if any. */
+  private told: string | null = null;
+
   private db: Promise<IDBDatabase> | null = null;
 
   constructor(
@@ -53,8 +56,11 @@ export class HistoryController {
       tx.objectStore(RUNS).add(entry);
       await committed(tx);
     } catch (e) {
+      // Said once, when a run is not kept (the History screen says it whenever it opens; the page
+      // reads the storage at start, so the state may know the problem before any run).
       const problem = storageProblem(e);
-      if (this.store.get().history.problem !== problem) this.store.update((s) => withNotice(s, 'history', { text: `History: ${problem}`, kind: 'info' }));
+      if (this.told !== problem) this.store.update((s) => withNotice(s, 'history', { text: `History: ${problem}`, kind: 'info' }));
+      this.told = problem;
       this.fail(e);
       return;
     }

@@ -46,13 +46,15 @@ export function layout() {
     // A puzzle's screen; with the History and Suite screens inside the page's one <main>, so the
     // landmark is there whichever screen is open.
     main: h('div', { className: 'puzzle-screen' }),
+    // The answer first (views/answer-view.ts): what wasm SIMD costs here, above every screen.
+    answer: h('section', { className: 'answer', attrs: { 'aria-labelledby': 'answer-heading' } }),
     shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }),
   };
   el.importZone.append('Import your machine’s native results (the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), '), or a browser’s from Download results: drop it here, or pick it: ', el.importInput);
   const root = h('div', { className: 'page' },
     h('header', {}, h('h1', {}, 'simd-puzzles'), h('p', { className: 'tagline' }, 'The same C++ kernels natively and in your browser: what SIMD buys, side by side.'), el.tabs),
     el.notices,
-    h('main', {}, el.main, el.history, el.suite),
+    h('main', {}, el.answer, el.main, el.history, el.suite),
     append(el.shareRow, el.copy, el.share, h('span', { className: 'download-group' }, el.download, el.downloadFormat), el.importZone),
     el.environment,
     h('footer', {}, 'Native: ', h('code', {}, 'npm start'), ' measures this machine; ', h('code', {}, NATIVE_REPORT_COMMAND), ' anywhere else. Nothing you pick here is uploaded.'),
@@ -88,6 +90,8 @@ export type Elements = ReturnType<typeof layout>['el'];
 /** Shows the screen the state names: a puzzle's (its run area, share row and environment), the
  * history's or the suite's. */
 export function showScreen(el: Elements, screen: 'puzzle' | 'history' | 'suite') {
+  // On the History, the answer's chart would only push the list down; the sentence stays above.
+  el.answer.classList.toggle('compact', screen === 'history');
   el.main.hidden = screen !== 'puzzle';
   el.shareRow.hidden = screen !== 'puzzle';
   el.environment.hidden = screen !== 'puzzle';
