@@ -69,7 +69,7 @@ describe('accessibility', () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#cube`);
     await page.focus('a[data-puzzle="nqueens"]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'N-queens');
+    await page.waitForFunction(() => document.querySelector('.area-params h2')?.textContent === 'N-queens');
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.puzzle)).toBe('nqueens');
     // Run from the keyboard: N = 16 runs for seconds, so Stop has the focus while it runs...
     await setN(page, 16);

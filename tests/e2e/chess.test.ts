@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, loadModule } from '../web/wasm-module';
-import { artifacts, checked, linkChecked, linkOf, notices, openPage, ratioPattern, rows, runAndWait, tableFit, useBrowser } from './browser';
+import { artifacts, checked, linkChecked, linkOf, notices, openPage, ratioPattern, rows, runAndWait, tableFit, useBrowser, pageRules } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -179,6 +179,7 @@ describe('chess page', () => {
       else if (c.startsWith('go perft ')) postMessage('Nodes searched: 49');
     };`;
     const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    await pageRules(page);
     await page.route('**/peers/stockfish/stockfish-19-lite-single.js', (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 200 }) : route.fulfill({ status: 200, contentType: 'text/javascript', body: fake, headers: ISOLATION }));
     await page.goto(`${baseUrl}#chess`);
@@ -226,9 +227,9 @@ describe('chess page', () => {
     const said = await notices(page);
     expect(said).toHaveLength(1);
     expect(said[0]).toContain('1 results from another browser');
-    expect(said[0]).toContain('4 left out (hq-simd/simd128 on startpos d4: 986,000 nodes per ns on one core');
-    expect(said[0]).toContain("kogge-stone/scalar on startpos d4: work of 1,000,000,000,000,000 nodes for a perft of 197,281 nodes");
-    expect(said[0]).toContain('stockfish.js/peer on startpos d4: one timed call of 0.5 ns');
+    expect(said[0]).toContain('4 left out (hq-simd/simd128 on perft 4 from the start position: 986,000 nodes per ns on one core');
+    expect(said[0]).toContain("kogge-stone/scalar on perft 4 from the start position: work of 1,000,000,000,000,000 nodes for a perft of 197,281 nodes");
+    expect(said[0]).toContain('stockfish.js/peer on perft 4 from the start position: one timed call of 0.5 ns');
     expect(said[0]).toContain('and 1 more');
     const table = await rows(page);
     expect(table.map((r) => [r.kernel, r.verified, r.sharer])).toEqual([['hq/scalar', '✓', '5.00 ms claim']]);
@@ -238,6 +239,7 @@ describe('chess page', () => {
 
   it('says why Stockfish.js is unavailable when its files are missing, and runs the rest', async () => {
     const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    await pageRules(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.route('**/peers/stockfish/**', (route) => route.fulfill({ status: 404, body: 'not installed' }));

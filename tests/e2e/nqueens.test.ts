@@ -43,7 +43,7 @@ describe('N-queens page', () => {
 
   it('opens on N-queens, the simplest puzzle, as the first tab', async () => {
     const { page, errors } = await openPage(browser(), baseUrl);
-    expect(await page.textContent('h2')).toBe('N-queens');
+    expect(await page.textContent('.area-params h2')).toBe('N-queens');
     expect(await page.$$eval('.tabs a[data-puzzle]', (tabs) => tabs.map((a) => a.getAttribute('data-puzzle')))).toEqual(['nqueens', 'cube', 'popcount', 'chess', 'cephalopod']);
     expect(errors).toEqual([]);
     await page.close();
@@ -193,7 +193,7 @@ describe('N-queens page', () => {
     await page.click('a[data-puzzle="cube"]');
     await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '').startsWith('Done'), null, { timeout: 120_000 });
     expect(await page.textContent('.status')).toMatch(/^Done: 7 results for N-queens/);
-    expect(await page.textContent('h2')).toBe("Rubik's cube");
+    expect(await page.textContent('.area-params h2')).toBe("Rubik's cube");
     expect(await rows(page)).toEqual([]); // N-queens results never show under the cube
     await page.click('a[data-puzzle="nqueens"]');
     await checked(page);
@@ -213,7 +213,7 @@ describe('N-queens page', () => {
     await page.waitForFunction(() => /kernel \d+\/\d+/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
     expect(await page.isVisible('.busy')).toBe(false);
     await page.click('a[data-puzzle="cube"]');
-    await page.waitForFunction(() => document.querySelector('h2')?.textContent === "Rubik's cube");
+    await page.waitForFunction(() => document.querySelector('.area-params h2')?.textContent === "Rubik's cube");
     expect(await page.textContent('.busy')).toBe('N-queens, n=16 is running; its results go to its own tab. Run is free again when it ends (Stop ends it now).');
     expect(await page.textContent('.status')).toMatch(/^N-queens, n=16: wasm-simd128 · kernel \d+\/\d+/);
     // A link arrives: the run's fields stay as they are, and the link waits, saying so.
@@ -327,7 +327,7 @@ describe('N-queens page', () => {
     // One record of the report claims 0.2 ns for N = 8 (2,057 nodes): refused, with its reason.
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const forged = report.records.find((r: { kernel: string }) => r.kernel === 'symmetry');
-    forged.timing = { ...forged.timing, reps_per_sample: 1e7, median_ns: 0.2, min_ns: 0.2, mad_ns: 0, ns_per_unit: 0.2 / forged.work, units_per_second: forged.work / 0.2 * 1e9 };
+    forged.timing = { ...forged.timing, reps_per_sample: 1e7, median_ns: 0.2, min_ns: 0.2, mad_ns: 0, ns_per_unit: 0.2 / forged.work, units_per_second: forged.work / 0.2 * 1e9, round_ns: forged.timing.round_ns.map(() => 0.2), ci_lo_ns: 0.2, ci_hi_ns: 0.2 };
     writeFileSync(file, JSON.stringify(report));
     const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
     await importNative(page, file);

@@ -35,7 +35,7 @@ function inkOf(page: Page, selector: string): Promise<number> {
 describe('Popcount page', () => {
   it('counts the default 16 KiB of generated data with every kernel, verified', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
-    expect(await page.textContent('h2')).toBe('Popcount');
+    expect(await page.textContent('.area-params h2')).toBe('Popcount');
     await runAndWait(page);
     const table = await rows(page);
     expect(table.map((r) => r.key.split('/')[0])).toEqual(expect.arrayContaining(['scalar-builtin', 'nibble-lookup', 'byte-popcnt', 'harley-seal']));
@@ -58,7 +58,7 @@ describe('Popcount page', () => {
       expect(await page.textContent(hint)).toBe('Press Run to time the selected kernels on this case.'); // no native numbers yet: not a word of them
       expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
       await importNative(page, report);
-      await page.waitForFunction((s) => (document.querySelector(s)?.textContent ?? '').includes('native numbers are here'), hint);
+      await page.waitForFunction((s) => (document.querySelector(s)?.textContent ?? '').includes('beside this machine’s native numbers'), hint);
       expect(await lineCount(page, hint)).toBeLessThanOrEqual(2);
       expect(errors).toEqual([]);
       await page.close();

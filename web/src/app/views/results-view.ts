@@ -116,7 +116,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       // At most two lines: the heading names the case, and native numbers are mentioned only
       // where they exist.
       replaceChildren(el.table, h('p', { className: 'empty' }, nativeHere.length
-        ? 'Press Run to time the selected kernels on this case: this machine’s native numbers for it are ready to go beside yours.'
+        ? 'Press Run to set your times beside this machine’s native numbers for this case.'
         : 'Press Run to time the selected kernels on this case.'));
       dropChart();
       return;
