@@ -197,7 +197,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
         h('ul', {}, ...parts.map((p) => h('li', { attrs: { 'data-suite-puzzle': p.puzzle } },
           h('strong', {}, p.title), `: ${cases(p.puzzle, p.cases)} · ${p.builds.map((b) => buildInfo(b.build).label).join(', ')}${p.peers.length ? ` · ${p.peers.map((x) => x.peer.kernel).join(', ')}` : ''}. `,
           h('small', { className: 'hint' }, `Why: ${p.why}.`)))),
-        h('p', { className: 'hint' }, `Profile: ${PROFILE_TEXT[s.suite.profile]}. On this project’s 2-core VM the full Run all took about 17 s while other work shared its cores (docs/results.md).`)));
+        h('p', { className: 'hint' }, `Profile: ${PROFILE_TEXT[s.suite.profile]}. On a 2-core VM the full Run all took about 46 s while other work shared its cores (2026-11-28; docs/results.md).`)));
   }
 
   function header(browser: Environment | null, native: Environment | null, origin: string | null, profile: SuiteProfile | null, state: string, noNative = 'no native numbers on this page yet'): HTMLElement {
