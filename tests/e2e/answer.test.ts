@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, quickNativeReport, runAndWait, useBrowser } from './browser';
+import { artifacts, axeViolations, quickNativeReport, runAndWait, useBrowser, pageRules } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -29,6 +29,7 @@ describe('the answer first', () => {
   it('leads a fresh page with the sentence and its chart, in the first screen at 1366x768 and 390x844', async () => {
     const report = nqueensReport();
     const page = await browser().newPage({ viewport: { width: 1366, height: 768 } });
+    await pageRules(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await serveNative(page, report);
@@ -70,6 +71,7 @@ describe('the answer first', () => {
   it('says the native benchmark’s progress plainly, its details folded', async () => {
     const report = nqueensReport();
     const page = await browser().newPage({ viewport: { width: 1366, height: 768 } });
+    await pageRules(page);
     const status = { state: 'running', phase: 'bench', fraction: 0.35, weights: 'this machine', seconds_left: 250, puzzle: 'chess', case: 'startpos d5', kernel: 'hq-simd', kernel_index: 2, kernel_count: 9, recent: [{ puzzle: 'cube', case: 'moves=R', seconds: 1.2 }], cores: 2 };
     await serveNative(page, report, status);
     await page.goto(`${baseUrl}#nqueens`);

@@ -40,12 +40,25 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** What a test page runs by (before it loads): a Run pairs its rounds with native ones where the
+ * server measures natively (app/paired-run.ts), and times by the engine's own rules; tests of
+ * other things keep their Runs wasm-only (quicker, and the server's one native run free) and
+ * time by the smoke rules (3 rounds of 1 ms batches), unless they ask. */
+export async function pageRules(page: Page, { pairWithNative = false, fullHarness = false } = {}) {
+  await page.addInitScript(([pair, full]) => {
+    try {
+      if (!pair) localStorage.setItem('simd-puzzles.pair-with-native', 'off');
+      if (!full) localStorage.setItem('simd-puzzles.harness-profile', 'smoke');
+    } catch {
+      // a page whose storage a test refuses: it runs by the page's own rules
+    }
+  }, [pairWithNative, fullHarness] as const);
+}
+
 /** Opens the page and waits until the wasm builds are loaded. Collects page errors. */
-export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }, { pairWithNative = false } = {}): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }, rules: { pairWithNative?: boolean; fullHarness?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
-  // A Run pairs its rounds with native ones where the server measures natively (app/paired-run.ts):
-  // tests of other things keep their Runs wasm-only (quicker, and the server's one native run free).
-  if (!pairWithNative) await page.addInitScript(() => localStorage.setItem('simd-puzzles.pair-with-native', 'off'));
+  await pageRules(page, rules);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => {

@@ -28,6 +28,21 @@ export function pairingWanted(): boolean {
   }
 }
 
+/** Where the page's timing rules can be made quicker, for checks of the page that are not about
+ * its numbers (the e2e layer): localStorage[HARNESS_KEY] = 'smoke' gives Run and Benchmark 3
+ * rounds of 1 ms batches (the Suite's smoke profile) instead of the engine's own rules. Nothing
+ * on the page sets it. */
+export const HARNESS_KEY = 'simd-puzzles.harness-profile';
+export const SMOKE_HARNESS = { rounds: 3, batch_ms: 1 } as const;
+
+export function pageHarness(): typeof SMOKE_HARNESS | undefined {
+  try {
+    return globalThis.localStorage?.getItem(HARNESS_KEY) === 'smoke' ? SMOKE_HARNESS : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One side of the comparison: a wasm build's worker, or the native engine. */
 export interface PairedSide {
   side: Build | 'native';

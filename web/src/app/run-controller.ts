@@ -12,8 +12,9 @@ import type { BenchResponse, ProgressEvent, RunResponse } from '../share/engine-
 import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
+import { browserShare, readLoad } from './browser-load';
 import { formatAnswer, formatWait } from './format';
-import { nativeRound, pairedRounds, pairingWanted, PAIRED_PLAN, type PairedSide } from './paired-run';
+import { nativeRound, pageHarness, pairedRounds, pairingWanted, PAIRED_PLAN, type PairedSide } from './paired-run';
 import { entryOf, SUITE_RUN, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
 import { caseOnScreen, catalogPuzzles, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
@@ -139,7 +140,8 @@ export class RunController {
         return Promise.resolve();
       }
     }
-    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true }), 1, check.case, check, this.pairsWithNative(check));
+    const harness = pageHarness();
+    return this.execute((kernels) => ({ action: 'run', puzzle: id, params: check.params, kernels, time: true, ...(harness ? { harness } : {}) }), 1, check.case, check, this.pairsWithNative(check));
   }
 
   /** Whether a Run pairs its wasm rounds with native ones (app/paired-run.ts): the page's own
@@ -153,7 +155,8 @@ export class RunController {
   /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
   bench(cases: string[]): Promise<void> {
     const id = this.store.get().puzzleId;
-    return this.execute((kernels) => ({ action: 'bench', puzzles: [id], cases, kernels }), cases.length, `${cases.length} benchmark case${cases.length === 1 ? '' : 's'}`);
+    const harness = pageHarness();
+    return this.execute((kernels) => ({ action: 'bench', puzzles: [id], cases, kernels, ...(harness ? { harness } : {}) }), cases.length, `${cases.length} benchmark case${cases.length === 1 ? '' : 's'}`);
   }
 
   stop() {
@@ -291,6 +294,7 @@ export class RunController {
       }
     }
     const before = tally.done;
+    const loadBefore = await readLoad();
     const response = await bridge.call<RunResponse | BenchResponse>(request, (e) => {
       const at = runProgress(build, e, before, tally.total, title);
       tally.done = at.done;
@@ -300,7 +304,8 @@ export class RunController {
       this.notice('run', response.error);
       return false;
     }
-    const records = ('report' in response ? response.report.records : response.results) as PageRecord[];
+    const shared = browserShare(loadBefore, await readLoad());
+    const records = (('report' in response ? response.report.records : response.results) as PageRecord[]).map((r) => (shared && r.timing ? { ...r, cpu_shared: shared } : r));
     tally.done = before + records.length;
     tally.results += records.length;
     tally.records.push(...records);
@@ -326,6 +331,8 @@ export class RunController {
       { side: 'native', kernels: ['all'], call: (request, _onProgress, sig) => nativeRound(request, sig) },
     ];
     const startDone = tally.done;
+    // Sides take turns, never at once: one core measures throughout, the rest is others'.
+    const loadBefore = await readLoad();
     let result;
     try {
       result = await pairedRounds(sides, id, step.check.params, signal, (p) => {
@@ -340,7 +347,8 @@ export class RunController {
       return false;
     }
     tally.done = startDone + step.kernels;
-    const wasm = step.builds.flatMap(({ build }) => result.records.get(build) ?? []);
+    const shared = browserShare(loadBefore, await readLoad());
+    const wasm = step.builds.flatMap(({ build }) => result.records.get(build) ?? []).map((r) => (shared ? { ...r, cpu_shared: shared } : r));
     tally.results += wasm.length;
     tally.records.push(...wasm);
     for (const r of wasm) if (!tally.caseKeys.includes(r.case_key)) tally.caseKeys.push(r.case_key);

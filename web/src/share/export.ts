@@ -5,15 +5,16 @@ import { REPORT_SCHEMA, type Environment, type Report, type ResultRecord, type S
 import type { PageRecord } from './verify';
 
 /** A record as it leaves the page: without what only this page knows (a claim mark, a peer's
- * start-up time). Share links and exported files carry the same. */
-export function portableRecord({ claimed: _claimed, startup_ns: _startup, ...record }: PageRecord): ResultRecord {
+ * start-up time, "measured now", how busy this machine was: a suite link's native records keep
+ * that, nativeLinkRecord). Share links and exported files carry the same. */
+export function portableRecord({ claimed: _claimed, startup_ns: _startup, measured_now: _now, cpu_shared: _shared, ...record }: PageRecord): ResultRecord {
   return record;
 }
 
 /** A native record as a suite link carries it (share/schema.ts, SuiteNativeRecordSchema): portable,
  * keeping how busy the CPU was while it was measured, so the viewer's ratios from it are doubtful
  * as the sharer's were; "measured now" is this page's own news and stays here. */
-export function nativeLinkRecord({ measured_now: _now, cpu_shared, ...record }: PageRecord): SuiteNativeRecord {
+export function nativeLinkRecord({ cpu_shared, ...record }: PageRecord): SuiteNativeRecord {
   return { ...portableRecord(record), ...(cpu_shared ? { cpu_shared: { others_cores: cpu_shared.others_cores, cores: cpu_shared.cores } } : {}) };
 }
 
