@@ -573,7 +573,8 @@ json handle_known(const json& request) {
 
 // Records reach summarize from share links and imported reports. Only those shaped as the engine
 // writes them go on, so a puzzle's summary may read kernel and isa as strings, case (if present)
-// as a string, timing (if present) as an object of numbers, and params as the schema's types
+// as a string, timing (if present) as an object of numbers (its round_ns a list of numbers, its
+// settled a flag), and params as the schema's types
 // (a JSON type error would abort the wasm module): params must pass the schema unchanged, not
 // merely convertibly ("4" for 4 is how the CLI spells it, not how a record does).
 json well_formed_records(const Puzzle& puzzle, const json& records) {
@@ -583,9 +584,20 @@ json well_formed_records(const Puzzle& puzzle, const json& records) {
     bool ok = r.contains("kernel") && r["kernel"].is_string() && r.contains("isa") && r["isa"].is_string() &&
               (!r.contains("case") || r["case"].is_string()) && r.contains("params") && r["params"].is_object();
     if (ok && r.contains("timing")) {
+      // Numbers, plus the rounds (a list of numbers) and whether the warm-up settled (a flag).
       const json& t = r["timing"];
       ok = t.is_object();
-      for (auto it = t.begin(); ok && it != t.end(); ++it) ok = it.value().is_number();
+      for (auto it = t.begin(); ok && it != t.end(); ++it) {
+        const json& v = it.value();
+        if (it.key() == "round_ns") {
+          ok = v.is_array() && v.size() <= 1000;
+          for (const json& x : v) ok = ok && x.is_number();
+        } else if (it.key() == "settled") {
+          ok = v.is_boolean();
+        } else {
+          ok = v.is_number();
+        }
+      }
     }
     if (!ok) continue;
     auto params = validate_params(puzzle.params(), r["params"]);
