@@ -1,6 +1,6 @@
 // Instruction listings of every registered kernel, from the built binaries themselves:
 // build/listings/<build>.json, which the page shows beside its timings and `simd-puzzles listing`
-// prints (README "Instruction listings").
+// prints (docs/architecture.md, "Instruction listings").
 //
 //   node scripts/build-listings.mjs [x86-64|aarch64|simd128|baseline ...] [--force]
 //   node scripts/build-listings.mjs x86-64 --binary PATH --out DIR    (another native tree's CLI)

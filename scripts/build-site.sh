@@ -4,7 +4,7 @@
 # the page, the peers we may redistribute, the licences, and a shipped native report measured on
 # this machine, which the page shows as "shipped, measured on <CPU>" to visitors without a native
 # CLI of their own. Relative paths throughout; cross-origin isolation by web/public/_headers where
-# the host reads it, else by the page's service worker (coi-sw.js). README "Put it online".
+# the host reads it, else by the page's service worker (coi-sw.js). docs/page.md (the static site).
 #
 #   npm run build [-- --native-report FILE | --profile quick|full] [--with-stockfish]
 #
@@ -34,7 +34,7 @@ fi
 
 step "wasm builds (SIMD128 and baseline)"; build_wasm --target simd_puzzles_wasm
 # Instruction listings shipped with the site: the wasm ones always, the x86-64 one when this
-# script builds the native CLI (each only when stale; README "Instruction listings").
+# script builds the native CLI (each only when stale; docs/architecture.md, "Instruction listings").
 step "instruction listings"; node scripts/build-listings.mjs simd128 baseline
 if [[ -z $report ]]; then
   step "native CLI"; build_native_cli

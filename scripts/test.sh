@@ -22,7 +22,7 @@
 #             against the programs (Vitest) and shown on the page (one e2e file); last, since it
 #             reads every build
 # Under the sanitizers and qemu the large cases are skipped (SP_QUICK_TESTS=1); every kernel still
-# runs on every ISA there. What --full adds is listed in the README ("What npm test runs").
+# runs on every ISA there. What --full adds is listed in docs/testing.md ("What npm test runs").
 #
 # The layers run in two lanes at once, so that one lane's serial stretches (a single test, a
 # browser, a fuzzer, the linker) overlap the other's builds on a 2-core machine. Each layer's
@@ -136,7 +136,7 @@ busy_seconds() { awk -v hz="$(getconf CLK_TCK)" '/^cpu / { printf "%d", ($2 + $3
 busy_at_start=$(busy_seconds)
 
 step "test layers (two lanes; logs in test-artifacts/layers/)"
-# The lanes are balanced by measured time (README "What npm test runs"). A layer that needs a tree
+# The lanes are balanced by measured time (docs/testing.md, "What npm test runs"). A layer that needs a tree
 # the other lane builds waits for that build, not for the other layer's tests: e2e and listings
 # for the native CLI, fuzz for the sanitize tree. Web, e2e and listings follow the wasm builds in
 # their own lane.

@@ -1,7 +1,7 @@
 #pragma once
 // `simd-puzzles listing <puzzle> <kernel> [--isa ISA] [--build BUILD]`: a kernel's instructions,
 // read from the listings that scripts/build-listings.mjs makes from the built binaries
-// (build/listings/<build>.json; README "Instruction listings"), and the hidden `entry-points`
+// (build/listings/<build>.json; docs/architecture.md, "Instruction listings"), and the hidden `entry-points`
 // command that script reads this binary's kernel addresses from.
 
 #include <string>

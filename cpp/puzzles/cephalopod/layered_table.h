@@ -6,7 +6,7 @@
 // c in [ceil((m - m0) / 3), m - m0] (a capture adds 1 to 3 to m). Processing the layers in
 // (P, m) order, each canonical board is expanded once, holding a band of counts (one per possible
 // c, each the 8 per-orientation counts of bfs_sym.h) instead of being expanded once per depth.
-// Derivation and measurements: README (Cephalopod), ../shared/research/speed-anchors.md §1.3 (A).
+// Derivation and measurements: docs/results.md (Cephalopod).
 //
 // Only depths d <= D - 1 are stored: a board at depth D - 1 adds its children's hashes at once
 // (no table entry for depth D), and a full child is final at any depth (summed, never stored).

@@ -20,7 +20,7 @@ namespace sp::cephalopod {
 // loop exit is "this bucket decides" (a match, or a free lane), and the outcome is computed as
 // values: the dense key is written either way (past the end when unneeded, within the capacity
 // reserve() made), only the bucket's key and index stores wait on `added`. What it gained:
-// README, Cephalopod table.
+// docs/results.md, Cephalopod.
 template <class LaneBits>
 __attribute__((always_inline)) inline std::uint32_t probe_by_lanes(TableCursor& c, Board b, std::uint32_t home, bool& added, LaneBits&& lane_bits) {
   const std::uint32_t tagged = b | (c.epoch << kEpochShift);

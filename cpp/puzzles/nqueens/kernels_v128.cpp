@@ -21,7 +21,7 @@ Result<Answer> simd_state_v128(const Case& c) { return SimdState<Words>::count(c
 LaneTotals lanes_v128(int n, const Subtree* s, std::size_t count) {
   return Lockstep<Words>::search(n, s, count);
 }
-// Batches of 3 x 4 states, one search (measured best for 128-bit on x86; see README).
+// Batches of 3 x 4 states, one search (measured best for 128-bit on x86; see docs/results.md).
 CompactTotals compact_v128(int n, const CompactRun<PlainRules>* runs, int count) {
   return Compact<simd::Multi<Words, 3>>::run_all<1>(n, runs, count);
 }
