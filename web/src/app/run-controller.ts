@@ -13,6 +13,7 @@ import { PEER_ISA } from '../share/peers';
 import type { PageRecord } from '../share/verify';
 import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { browserShare, readLoad } from './browser-load';
+import { caseTitle, registeredViews } from './case-words';
 import { formatAnswer, formatWait } from './format';
 import { nativeRound, pageHarness, pairedRounds, pairingWanted, PAIRED_PLAN, type PairedSide } from './paired-run';
 import { entryOf, SUITE_RUN, type StoredEntry } from './history';
@@ -134,7 +135,7 @@ export class RunController {
       const selected = selectedKernels(s, id, view?.peers ?? []);
       const kernels = runPlan(s, id, selected).reduce((n, p) => n + p.kernels.length, 0) + (view?.peers ?? []).filter((p) => selected.has(peerKey(p))).length;
       const perCall = view?.estimateSeconds?.(check.params, listOf(puzzleStateOf(s, id).mine)) ?? null;
-      const warning = longRunWarning(`${puzzleOf(s).title}, ${check.case}`, perCall, kernels);
+      const warning = longRunWarning(caseTitle(registeredViews(), puzzleOf(s).title, { puzzle: id, params: check.params }), perCall, kernels);
       if (warning) {
         this.store.update((x) => ({ ...x, confirm: warning }));
         return Promise.resolve();
