@@ -5,7 +5,10 @@
 // fact; and a ratio against another machine's numbers says so on the ratio itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { otherMachine, ratioOf, ratioText, ratioTitle, timingInterval, undecided } from '../../web/src/app/ratio';
-import { FROM_LINK, resultsTable } from '../../web/src/app/results';
+import { againstNative, FROM_LINK, pivotTable, resultsTable } from '../../web/src/app/results';
+import { nativeRatioText } from '../../web/src/app/chart';
+import { answerNumbers, speedWords } from '../../web/src/app/answer';
+import { nativeElsewhere, NATIVE_ELSEWHERE, type NativeSource } from '../../web/src/app/native';
 import { learnIsas } from '../../web/src/app/compare';
 import { SESSION_SIGMA, timeEstimate, Z975 } from '../../web/src/share/rounds';
 import type { Timing } from '../../web/src/share/schema';
@@ -278,5 +281,57 @@ describe('the run table marks ratios across machines', () => {
     const [cell] = cells(t, 'vs-native');
     expect(textOf(cell!)).toMatch(/, another machine$/);
     expect(JSON.stringify(cell)).toContain('Another machine: shipped, measured on AMD EPYC 9999');
+  });
+});
+
+describe('"another machine" wherever a ratio sets this browser against numbers from elsewhere', () => {
+  beforeAll(() => {
+    vi.stubGlobal('document', fakeDocument);
+    learnIsas([{ name: 'sse4.1', bits: 128 }, { name: 'simd128', bits: 128 }]);
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  const native = rec('native', rounds(nativeRounds), { session: 'native-report' });
+  const mine = rec('wasm-simd128', rounds(wasmRounds), { session: 'run-here' });
+  const linked = rec('wasm-simd128', rounds(wasmRounds.map((x) => x / 30)), { session: 'sharers-run' });
+  const source = (origin: NativeSource['origin']): NativeSource => ({ origin, report: { environment: { cpu: 'AMD EPYC 9999' } } as NativeSource['report'] });
+  const SHIPPED = 'shipped, measured on AMD EPYC 9999';
+
+  it('native numbers are from elsewhere unless npm start measured them on this machine', () => {
+    expect(nativeElsewhere(null)).toBeNull();
+    expect(nativeElsewhere(source('same-machine'))).toBeNull();
+    expect(nativeElsewhere(source('shipped'))).toBe(SHIPPED);
+    expect(nativeElsewhere(source('served'))).toBe(NATIVE_ELSEWHERE);
+    expect(nativeElsewhere(source('imported'))).toBe(NATIVE_ELSEWHERE);
+  });
+
+  it('the pivot of cases: your runs against a shipped report, and a link’s against this machine’s', () => {
+    const pivot = (sources: { label: string; records: PageRecord[] }[], from: string | null) =>
+      textOf(pivotTable(sources, [native], ['n=12'], (r) => r.case, from) as unknown as FakeNode);
+    expect(pivot([{ label: 'you', records: [mine] }], null)).not.toContain('another machine');
+    expect(pivot([{ label: 'you', records: [mine] }], SHIPPED)).toMatch(/1\.80× \([\d.]+–[\d.]+\), another machine native/);
+    expect(pivot([{ label: 'sharer', records: [linked] }], null)).toContain(', another machine');
+  });
+
+  it('a chart tooltip says it as the table does', () => {
+    expect(nativeRatioText(mine, native, [], null)).toMatch(/^1\.80× \([\d.]+–[\d.]+\)$/);
+    expect(nativeRatioText(mine, native, [], SHIPPED)).toMatch(/, another machine$/);
+    expect(nativeRatioText(linked, native, [linked], null)).toMatch(/, another machine$/);
+  });
+
+  it('the puzzles’ own tables take it from their context', () => {
+    expect(againstNative(false, null).otherMachine).toBeNull();
+    expect(againstNative(false, undefined).otherMachine).toBeNull();
+    expect(againstNative(true, null).otherMachine).toBe(FROM_LINK);
+    expect(againstNative(false, SHIPPED).otherMachine).toBe(SHIPPED);
+  });
+
+  it('the answer’s sentence says it too, and does not call the report’s machine this one', () => {
+    const here = answerNumbers([mine], [native]);
+    expect(here.comparisons[0]!.ratio!.otherMachine).toBeNull();
+    const shipped = answerNumbers([mine], [native], { records: null, native: SHIPPED });
+    const best = shipped.comparisons[0]!.ratio!;
+    expect(best.otherMachine).toContain(SHIPPED); // a geometric mean says how many of its terms
+    expect(speedWords(best, 'native')).toMatch(/^about 1\.8× as fast as native \([\d.]+–[\d.]+×, another machine\)$/);
   });
 });

@@ -67,13 +67,15 @@ const api = {
   },
   /** `cpuLoad`: how busy the CPU was while the native numbers were measured (the served
    * cpu_load), `wasmLoad` the same while the browser measured these wasm records
-   * (bench-compare.mjs): either side measured on a shared CPU makes a ratio doubtful, as on the page. */
-  compare(wasmRecords: PageRecord[], nativeRecords: PageRecord[], cpuLoad?: unknown, wasmLoad?: unknown) {
+   * (bench-compare.mjs): either side measured on a shared CPU makes a ratio doubtful, as on the page.
+   * `nativeElsewhere`: where the native report was measured when not on this machine (its
+   * sameMachine is false), in words: every ratio then says "another machine", as on the page. */
+  compare(wasmRecords: PageRecord[], nativeRecords: PageRecord[], cpuLoad?: unknown, wasmLoad?: unknown, nativeElsewhere: string | null = null) {
     const native = markSharedCpu(nativeRecords, readCpuLoad(cpuLoad)) as PageRecord[];
     const wasm = markSharedCpu(wasmRecords, readCpuLoad(wasmLoad)) as PageRecord[];
     return wasm.map((record) => {
       const counterpart = nativeCounterpart(record, native);
-      const ratio = counterpart ? ratioOf(record, counterpart.record) : null;
+      const ratio = counterpart ? ratioOf(record, counterpart.record, { otherMachine: nativeElsewhere }) : null;
       return { record, native: counterpart?.record ?? null, sameWidth: counterpart?.sameWidth ?? false, ratio: ratio?.value ?? null, ratioText: ratioText(ratio) };
     });
   },
@@ -83,9 +85,11 @@ const api = {
     return markSharedCpu(records, readCpuLoad(load)) as PageRecord[];
   },
   /** Speed ratios as the page shows them, with their range and doubt: for each [a, b], a's speed
-   * relative to b's (b's time over a's), "–" where either is missing. */
-  ratios(pairs: [PageRecord | null, PageRecord | null][]): string[] {
-    return pairs.map(([a, b]) => (a && b ? ratioText(ratioOf(a, b)) : '–'));
+   * relative to b's (b's time over a's), "–" where either is missing; `otherMachine`: the two sides
+   * of every pair come from two machines (a native report from elsewhere against this browser),
+   * in words, so each ratio says "another machine". */
+  ratios(pairs: [PageRecord | null, PageRecord | null][], otherMachine: string | null = null): string[] {
+    return pairs.map(([a, b]) => (a && b ? ratioText(ratioOf(a, b, { otherMachine })) : '–'));
   },
   /** A load in the Native panel's words: how many cases were measured on a shared CPU. */
   loadText(load: unknown): { shared: boolean; text: string } | null {

@@ -13,8 +13,8 @@
 import { recordBuild } from '../share/builds';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
-import { ratioOf, type RatioEstimate } from './ratio';
-import { fastest, geoMean } from './suite';
+import { otherMachine, ratioOf, type RatioEstimate } from './ratio';
+import { fastest, geoMean, type ScoreSources } from './suite';
 
 export type ComparisonKey = 'native' | 'same-kernel' | 'simd';
 
@@ -43,8 +43,11 @@ export const COMPARISONS: readonly { key: ComparisonKey; against: string; label:
   { key: 'simd', against: 'wasm without SIMD', label: 'wasm without SIMD' },
 ];
 
-/** The three comparisons over `browser` records (any puzzles and cases) and `native` ones. */
-export function answerNumbers(browser: readonly PageRecord[], native: readonly PageRecord[]): AnswerNumbers {
+/** The three comparisons over `browser` records (any puzzles and cases) and `native` ones;
+ * `sources`: where each was measured (suite.ts, ScoreSources), so that the native comparisons say
+ * "another machine" where the native numbers came from elsewhere. */
+export function answerNumbers(browser: readonly PageRecord[], native: readonly PageRecord[], sources: ScoreSources = { records: null, native: null }): AnswerNumbers {
+  const acrossMachines = { otherMachine: otherMachine(sources.records, sources.native) };
   const groups = new Map<string, PageRecord[]>();
   for (const r of browser) {
     const key = `${r.puzzle}|${r.case_key}`;
@@ -64,8 +67,8 @@ export function answerNumbers(browser: readonly PageRecord[], native: readonly P
     if (bestNative) isas.set(bestNative.isa, (isas.get(bestNative.isa) ?? 0) + 1);
     const same = nativeCounterpart(simd, nativeHere);
     const baseline = fastest(here, (b) => b === recordBuild('baseline'));
-    ratios.native.push(bestNative ? ratioOf(simd, bestNative) : null);
-    ratios['same-kernel'].push(same ? ratioOf(simd, same.record) : null);
+    ratios.native.push(bestNative ? ratioOf(simd, bestNative, acrossMachines) : null);
+    ratios['same-kernel'].push(same ? ratioOf(simd, same.record, acrossMachines) : null);
     ratios.simd.push(baseline ? ratioOf(simd, baseline) : null);
   }
   return {
@@ -94,10 +97,11 @@ const open = (r: RatioEstimate) => r.lo <= 1 && r.hi >= 1;
  * How fast wasm runs against `against`, as a person says it, with the range and the doubt: "at
  * about 0.36× the speed of X: wasm takes about 2.8 times as long (0.24–0.37×)", "about 2.3× as
  * fast as X (1.9–2.6×)", "about as fast as X: which is faster is not known (0.8–1.3×)";
- * ", doubtful" where ratio.ts has a doubt. Without `against`, the same without naming it.
+ * ", another machine" where the sides come from two machines and ", doubtful" where ratio.ts has a
+ * doubt, as the tables say them. Without `against`, the same without naming it.
  */
 export function speedWords(r: RatioEstimate, against?: string): string {
-  const range = `(${rangeWords(r)}${r.doubtful ? ', doubtful' : ''})`;
+  const range = `(${rangeWords(r)}${r.otherMachine ? ', another machine' : ''}${r.doubtful ? ', doubtful' : ''})`;
   const of = against ? ` of ${against}` : '';
   const as = against ? ` as ${against}` : '';
   if (open(r)) return `about as fast${as}: which is faster is not known ${range}`;
@@ -111,7 +115,9 @@ export function answerSentence(numbers: AnswerNumbers, scope: string): string | 
   const [native, same, simd] = numbers.comparisons as [Comparison, Comparison, Comparison];
   const isa = numbers.bestIsas.length ? ` (${numbers.bestIsas.slice(0, 2).join(', ')})` : '';
   const parts: string[] = [];
-  if (native.ratio) parts.push(`Here, wasm SIMD128 runs ${scope} ${speedWords(native.ratio, `${native.against}${isa}`)}.`);
+  // Native numbers from elsewhere (a shipped or served report) are not this machine's.
+  const best = native.ratio?.otherMachine ? 'the best native code of the machine that measured the native numbers' : native.against;
+  if (native.ratio) parts.push(`Here, wasm SIMD128 runs ${scope} ${speedWords(native.ratio, `${best}${isa}`)}.`);
   const lead = parts.length ? '' : `Here, on ${scope}, wasm SIMD128 against `;
   if (same.ratio) parts.push(`${lead || 'Against '}${same.against}: ${speedWords(same.ratio)}.`);
   if (simd.ratio) parts.push(`${parts.length ? 'Against ' : lead}${simd.against}: ${speedWords(simd.ratio)}.`);

@@ -7,6 +7,7 @@ import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { formatDuration, formatRatioNumber } from './format';
 import { ratioOf, ratioText, type RatioEstimate } from './ratio';
+import { againstNative } from './results';
 
 // ---- log axes whose labels never touch ------------------------------------------------------------
 
@@ -73,8 +74,10 @@ Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legen
 const NARROW_CHART_PX = 560;
 
 /** `engines`: the viewer's and the sharer's JavaScript engines when they differ (results.ts,
- * engineLabels), named in the legend. */
-export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[], engines: { mine: string; sharer: string } | null = null): Chart {
+ * engineLabels), named in the legend; `nativeFrom`: where the native numbers were measured when
+ * not here (app/native.ts, nativeElsewhere), so that a tooltip's ratio says "another machine" as
+ * the table's does. */
+export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, mine: readonly PageRecord[], native: readonly PageRecord[], shared: readonly PageRecord[], engines: { mine: string; sharer: string } | null = null, nativeFrom: string | null = null): Chart {
   previous?.destroy();
   const rows = mine.length ? mine : shared;
   const labels = [...new Set(rows.map((r) => `${r.kernel}/${r.isa}`))];
@@ -125,7 +128,7 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
             label: (ctx) => {
               const r = records.get(ctx.dataset.data as unknown[])?.[ctx.dataIndex];
               const counterpart = r && isBrowserRecordBuild(r.build) ? nativeCounterpart(r, native) : null;
-              const ratio = counterpart ? `, ${ratioText(ratioOf(r!, counterpart.record))} native` : '';
+              const ratio = counterpart ? `, ${nativeRatioText(r!, counterpart.record, shared, nativeFrom)} native` : '';
               return `${ctx.dataset.label}: ${formatDuration(Number(ctx.raw))}${ratio}`;
             },
           },
@@ -133,6 +136,13 @@ export function drawChart(canvas: HTMLCanvasElement, previous: Chart | null, min
       },
     },
   });
+}
+
+/** A tooltip's ratio of a browser record to its native counterpart, as the run table says it:
+ * marked "another machine" where the record is a link's or the native numbers came from
+ * elsewhere (`nativeFrom`). */
+export function nativeRatioText(record: PageRecord, native: PageRecord, shared: readonly PageRecord[], nativeFrom: string | null): string {
+  return ratioText(ratioOf(record, native, againstNative(shared.includes(record), nativeFrom)));
 }
 
 /** Where a ratio's bar runs: its range, made finite and positive for a log axis (a range open

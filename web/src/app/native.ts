@@ -24,6 +24,17 @@ export function nativeOriginLabel(source: NativeSource): string | null {
   return source.origin === 'shipped' ? `shipped, measured on ${source.report.environment.cpu}` : null;
 }
 
+/** Where native numbers were measured when not surely on this machine, in the words of a ratio's
+ * "another machine" (ratio.ts, RatioContext): a shipped report's machine, else a report served or
+ * imported from elsewhere; null for `npm start`'s own numbers (and for none). */
+export function nativeElsewhere(source: NativeSource | null | undefined): string | null {
+  if (!source || source.origin === 'same-machine') return null;
+  return nativeOriginLabel(source) ?? NATIVE_ELSEWHERE;
+}
+
+/** The words for native numbers from a report when the page cannot tell whose machine measured them. */
+export const NATIVE_ELSEWHERE = 'native numbers from a report measured elsewhere, maybe on another machine';
+
 
 /** How busy other programs kept the CPU while the server measured each case (only the server
  * knows: scripts/lib/cpu-load.mjs): the cores they used, by "<puzzle>|<case>". */

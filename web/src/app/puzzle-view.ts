@@ -15,6 +15,10 @@ export interface ResultsContext {
   native: readonly PageRecord[];
   /** A sharer's records for this puzzle (re-checked), all cases. */
   shared: readonly PageRecord[];
+  /** Where the native numbers were measured when not surely here (a shipped, served or imported
+   * report: app/native.ts, nativeElsewhere), else null: a ratio against them says "another
+   * machine" (results.ts, againstNative). */
+  nativeFrom?: string | null;
   /** The canonical params on screen (the engine's), or the fields as typed while they are invalid. */
   params: Params;
   /** The case on screen (its case_key), or null while the params are invalid. */

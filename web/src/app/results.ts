@@ -10,6 +10,7 @@ import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart, sameRun } from './compare';
 import { engineLabel, type JsEngine } from '../share/js-engine';
+import { NATIVE_ELSEWHERE } from './native';
 import { h } from './dom';
 import { formatAnswer, formatDuration, formatRate, formatSpread } from './format';
 import { otherMachine, ratioMarks, ratioOf, ratioParts, ratioTitle, undecided, type RatioContext, type RatioEstimate } from './ratio';
@@ -82,9 +83,11 @@ export function timingClaim(whose: string): HTMLElement {
 
 /** Where a link's records were measured, in the words of a ratio's "another machine". */
 export const FROM_LINK = 'the sharer’s numbers, claimed by a link';
-/** The same for native numbers from a report (served, imported) when the page cannot tell whose
- * machine measured them. */
-const NATIVE_ELSEWHERE = 'native numbers from a report measured elsewhere, maybe on another machine';
+
+/** The context of a ratio of a browser record against a native one: `fromLink`, the browser
+ * record is a link's (the sharer's); `nativeFrom`, where the native numbers were measured when not
+ * here (app/native.ts, nativeElsewhere). "Another machine" where the two sides' places differ. */
+export const againstNative = (fromLink: boolean, nativeFrom: string | null | undefined): RatioContext => ({ otherMachine: otherMachine(fromLink ? FROM_LINK : null, nativeFrom ?? null) });
 
 /**
  * The speed of `a` relative to `b` as every table shows it (ratio.ts): the ratio and its range,
@@ -241,7 +244,7 @@ export function pivotTable(
       const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
-        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, { otherMachine: otherMachine(source.label === 'you' ? null : FROM_LINK, nativeFrom) }), ' native') : null);
+        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, againstNative(source.label !== 'you', nativeFrom)), ' native') : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label === 'you' ? 'you' : 'sharer' } },
       h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);

@@ -3,7 +3,7 @@
 // (Cube::canonical_params through "validate"); the page shows its message under the field.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
 import { nativeCounterpart } from '../app/compare';
-import { ratioCell } from '../app/results';
+import { againstNative, ratioCell } from '../app/results';
 import { h, keepFitted, labelCells, scrollBox, sourceLink } from '../app/dom';
 import { buildLabel } from '../share/builds';
 import type { Params } from '../share/schema';
@@ -160,7 +160,8 @@ function formatMops(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3);
 }
 
-function cell(row: Row, op: string, native: readonly PageRecord[]): HTMLElement {
+/** `nativeFrom`: where the native numbers were measured when not here (ResultsContext). */
+function cell(row: Row, op: string, native: readonly PageRecord[], nativeFrom: string | null): HTMLElement {
   const r = row.cells.get(op);
   if (!r) return h('td', {}, '–');
   const counterpart = row.source === 'native' ? null : nativeCounterpart(r, native);
@@ -168,7 +169,7 @@ function cell(row: Row, op: string, native: readonly PageRecord[]): HTMLElement 
     formatMops(mops(r)),
     r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : null,
     counterpart ? h('small', { className: 'ratio' },
-      ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`), ` native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
+      ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`, againstNative(row.source === 'sharer', nativeFrom)), ` native ${counterpart.record.isa}${counterpart.sameWidth ? '' : ' (other width)'}`) : null);
 }
 
 let chart: Chart | null = null;
@@ -208,7 +209,7 @@ function extraResults(context: ResultsContext): HTMLElement | null {
       h('tr', { attrs: { 'data-kernel': row.label, 'data-build': row.build, 'data-source': row.source } },
         h('td', {}, row.label),
         h('td', {}, `${buildLabel(row.build)}${row.source === 'sharer' ? ', sharer' : ''}`),
-        ...METRICS.map((m) => cell(row, m.op, context.native))))));
+        ...METRICS.map((m) => cell(row, m.op, context.native, context.nativeFrom ?? null))))));
   // Rows as cards where the columns do not fit (a phone), not columns hidden behind a scroll.
   const box = scrollBox('throughput and latency table', labelCells(table));
   keepFitted(table, box);

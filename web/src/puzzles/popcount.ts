@@ -6,7 +6,7 @@
 // prints them, so the two never disagree.
 import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
 import { nativeCounterpart } from '../app/compare';
-import { ratioCell } from '../app/results';
+import { againstNative, ratioCell } from '../app/results';
 import { h, sourceLink } from '../app/dom';
 import type { Engine, SummaryTable } from '../app/engine';
 import { sourcesOf, summaryTable, type Source } from '../app/summary';
@@ -102,13 +102,13 @@ export function arrayRecords(records: readonly PageRecord[], params: Params): Pa
 }
 
 // The engine's arrays table for one source, each wasm cell followed by its ratio to native.
-function arraysTable(table: SummaryTable, source: Source, native: readonly PageRecord[]): HTMLElement {
+function arraysTable(table: SummaryTable, source: Source, native: readonly PageRecord[], context: ResultsContext): HTMLElement {
   return summaryTable(table, (rowKey, size, text) => {
     if (source.native || typeof size !== 'number') return text;
     const r = source.records.find((x) => `${x.kernel}/${x.isa}` === rowKey && x.params.size === size);
     const counterpart = r ? nativeCounterpart(r, native) : null;
     return h('span', {}, text, r && counterpart
-      ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`), ` native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
+      ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `speed ÷ native ${counterpart.record.isa}`, againstNative(context.shared.includes(r), context.nativeFrom)), ` native${counterpart.sameWidth ? '' : ` (${counterpart.record.isa})`}`)
       : null);
   }, `${table.title} · ${source.label}`);
 }
@@ -124,7 +124,7 @@ function arraysPanel(sources: readonly Source[], context: ResultsContext): HTMLE
       summary.filter((t) => t.id === 'arrays').map((t) =>
         h('div', { attrs: { 'data-arrays': source.label } },
           h('h4', {}, source.label),
-          arraysTable(t, source, context.native),
+          arraysTable(t, source, context.native, context),
           h('ul', { className: 'hint' }, ...(t.notes ?? []).map((line) => h('li', {}, line)))))));
   });
   return h('section', { className: 'popcount-arrays' },

@@ -10,6 +10,7 @@ import { answerNumbers, answerSentence, COMPARISONS, plainNumber, speedWords, ty
 import { caseTitle } from '../case-words';
 import { h, replaceChildren } from '../dom';
 import { SUITE_RUN } from '../history';
+import { nativeElsewhere } from '../native';
 import { listOf } from '../state/records';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState } from '../state/store';
@@ -69,7 +70,10 @@ export function answerView(el: Elements, views: ReadonlyMap<string, PuzzleView>)
     const native = allNative(s);
     const titles = new Map(catalogPuzzles(s).map((p) => [p.id, p.title]));
     const browser = browserSource(s);
-    const numbers = browser ? answerNumbers(browser.records, native) : null;
+    // This browser's runs against native numbers from elsewhere (a shipped or served report, an
+    // import) say "another machine" on their ratios.
+    const places = { records: null, native: nativeElsewhere(s.native?.source) };
+    const numbers = browser ? answerNumbers(browser.records, native, places) : null;
     const scope = !numbers || numbers.puzzles.length > 1 || numbers.cases === 0
       ? `the kernels of ${numbers?.puzzles.length ?? 0} puzzles (${numbers?.cases ?? 0} cases)`
       : numbers.cases === 1
@@ -100,7 +104,7 @@ export function answerView(el: Elements, views: ReadonlyMap<string, PuzzleView>)
         numbers ? h('li', {}, `Each number is the geometric mean over the ${numbers.cases} cases wasm SIMD128 ran (${numbers.puzzles.map((p) => titles.get(p) ?? p).join(', ')}) of the fastest SIMD128 kernel’s speed against the other side’s fastest, with the range both sides’ noise allows.${(numbers.comparisons.find((c) => c.key === 'simd')?.cases ?? 0) === 0 ? ' Against wasm without SIMD: tick the baseline build, or Run all in the Suite.' : ''}`) : null,
         ...doubts.map((d) => h('li', {}, `Doubtful, ${d.length > 400 ? `${d.slice(0, 400)}…` : d}.`))));
     // On a puzzle's tab, that puzzle's own line when the sentence is about several.
-    const here = numbers && numbers.puzzles.length > 1 && s.screen === 'puzzle' && browser ? answerNumbers(browser.records.filter((r) => r.puzzle === s.puzzleId), native).comparisons[0]!.ratio : null;
+    const here = numbers && numbers.puzzles.length > 1 && s.screen === 'puzzle' && browser ? answerNumbers(browser.records.filter((r) => r.puzzle === s.puzzleId), native, places).comparisons[0]!.ratio : null;
     replaceChildren(el.answer,
       heading,
       h('p', { className: 'answer-sentence', attrs: { 'data-answer': sentence ? 'answer' : 'waiting' } }, lead),

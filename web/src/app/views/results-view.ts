@@ -9,7 +9,7 @@ import { drawChart } from '../chart';
 import { append, fitAsCards, h, labelCells, replaceChildren } from '../dom';
 import type { Engine } from '../engine';
 import { environmentPanel } from '../environment';
-import { nativeOriginLabel } from '../native';
+import { nativeElsewhere, nativeOriginLabel } from '../native';
 import { engineLabels, marksLegend, pivotTable, resultsTable } from '../results';
 import { listOf, ofCase } from '../state/records';
 import { caseChips, caseOnScreen, nativeRecords, puzzleOf, puzzleStateOf } from '../state/selectors';
@@ -74,7 +74,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     // A sharer's run in another engine (a Firefox link in Chromium): tables and chart name both.
     const engines = engineLabels(browserEnv?.engine, p.sharer?.environment.engine);
 
-    const context: ResultsContext = { mine, native, shared, params: check?.params ?? p.params, caseKey: key, engine };
+    const context: ResultsContext = { mine, native, shared, nativeFrom: nativeElsewhere(s.native?.source), params: check?.params ?? p.params, caseKey: key, engine };
     replaceChildren(el.extra, view?.extraResults ? view.extraResults(context) : summaryPanel(puzzle.id, sourcesOf(context), engine));
     replaceChildren(el.environment, h('h2', {}, 'Environment'), environmentPanel(browserEnv, s.native?.source ?? null, p.sharer, s.nativeMeasuring, s.isolation, s.nativeNow.environment, el.nativeNow));
     // A drawing belongs to its case: an invalid param shows none, a stopped run keeps the one it
@@ -96,7 +96,7 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
       const sources = [{ label: 'you', records: mine.filter((r) => keys.includes(r.case_key)) }, { label: engines ? `sharer, ${engines.sharer}` : 'sharer', records: shared.filter((r) => keys.includes(r.case_key)) }].filter((x) => x.records.length);
       setHeading(`Benchmark cases: ${puzzle.title}`, null,
         h('p', { className: 'hint' }, 'Edit a parameter or pick a case below to see one case in full.'));
-      const pivot = labelCells(pivotTable(sources, native, keys, label) as HTMLTableElement);
+      const pivot = labelCells(pivotTable(sources, native, keys, label, nativeElsewhere(s.native?.source)) as HTMLTableElement);
       replaceChildren(el.table, pivot);
       fitAsCards(pivot, el.table);
       dropChart();
@@ -124,6 +124,6 @@ export function resultsView(el: Elements, actions: Actions, views: ReadonlyMap<s
     replaceChildren(el.table, resultsTable({ mine: mineHere, native: nativeHere, shared: sharedHere, workUnit: check.work_unit, peers: (view?.peers ?? []).map((x) => x.peer), nativeIsClaim: s.native !== null && s.native.source.origin !== 'same-machine', nativeOrigin: s.native ? nativeOriginLabel(s.native.source) : null, engines }));
     fit();
     el.chart.parentElement?.classList.remove('empty-chart');
-    chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere, engines);
+    chart = drawChart(el.chart, chart, mineHere, nativeHere, sharedHere, engines, nativeElsewhere(s.native?.source));
   }
 }

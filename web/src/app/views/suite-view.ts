@@ -15,7 +15,8 @@ import { drawRatioChart, type SeriesPattern } from '../chart';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatWait } from '../format';
 import { machineOf, SUITE_RUN } from '../history';
-import { estimateCell, marksLegend, nativeCell, timingClaim, verdict } from '../results';
+import { estimateCell, FROM_LINK, marksLegend, nativeCell, timingClaim, verdict } from '../results';
+import { nativeElsewhere } from '../native';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState, SuiteProfile } from '../state/store';
 import { allNative, nativeOriginWords } from '../suite-controller';
@@ -163,7 +164,9 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
     const nativeSource = s.native?.source ?? null;
     const nativeEnv = nativeSource?.report.environment ?? s.nativeNow.environment;
     if (mine?.records.length) {
-      const rows = scoreRows(mine.records, allNative(s));
+      // Your runs against native numbers from elsewhere (a shipped or served report, an import):
+      // their ratios say "another machine".
+      const rows = scoreRows(mine.records, allNative(s), { records: null, native: nativeElsewhere(nativeSource) });
       replaceChildren(boardBody,
         header(browserEnv, nativeEnv, nativeEnv ? nativeOriginWords(s) : null, mine.profile, mine.state),
         scoreTable(rows, titles, { claim: false, nativeIsClaim: nativeSource !== null && nativeSource.origin !== 'same-machine', label: 'your scoreboard' }));
@@ -244,7 +247,8 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
       replaceChildren(claimed);
       return;
     }
-    const rows = scoreRows(c.records, c.native);
+    // Both sides are the sharer's: their own ratios, on their machine.
+    const rows = scoreRows(c.records, c.native, { records: FROM_LINK, native: FROM_LINK });
     const source = c.from ? `a file, ${c.from}` : 'a link';
     replaceChildren(claimed,
       h('h3', { id: 'suite-claimed-heading' }, c.from ? `Suite from ${c.from} (claimed)` : 'Shared suite (claimed)'),
