@@ -38,6 +38,7 @@ struct HarnessOptions {
   double warmup_floor_batches = 10;   // warm-up lasts at least this many batches' time (30 in wasm)
   double warmup_cap_batches = 300;    // and gives up (unsettled) after this many
   double warmup_window_seconds = 0.02;  // stable: two windows this long agree (0.1 s in wasm)
+  bool long_calls_need_agreement = false;  // a call >= 0.1 s: two must agree (wasm), or one will do
   std::uint64_t seed = 0;         // the passes' shuffle; 0: a new one each time
 
   static HarnessOptions defaults();

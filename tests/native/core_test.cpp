@@ -127,6 +127,30 @@ TEST(Harness, WarmsUpUntilStableThenTakesRoundsOfCalibratedBatches) {
   EXPECT_GE(op.batches, 6 + 3 + 5 * 4);
 }
 
+TEST(Harness, ALongCallIsItsOwnBatchAndNativelyItsOwnWarmUp) {
+  double now = 0.0;
+  FakeOp op(now);
+  op.seconds_per_op = 0.5;
+  HarnessOptions o = quick_options();
+  o.rounds = o.max_rounds = 3;
+  o.long_calls_need_agreement = false;  // native: no tier-up to wait for
+  Expected<Timing> t = measure(op, o, {}, [&] { return now; });
+  ASSERT_TRUE(t) << t.error();
+  EXPECT_TRUE(t.value().settled);
+  EXPECT_EQ(t.value().reps_per_sample, 1u);
+  EXPECT_EQ(op.batches, 1 + 3);  // one warm-up call, then one call a round: no discarded batch
+  // wasm: the first call may have run Liftoff code, so two calls must agree first.
+  FakeOp wasm_op(now);
+  wasm_op.seconds_per_op = 0.5;
+  wasm_op.cold_batches = 1;
+  o.long_calls_need_agreement = true;
+  o.min_warmup_calls = 2;
+  t = measure(wasm_op, o, {}, [&] { return now; });
+  ASSERT_TRUE(t) << t.error();
+  EXPECT_EQ(wasm_op.batches, 3 + 3);  // slow, fast, fast (agree), then the rounds
+  for (double r : t.value().round_ns) EXPECT_NEAR(r, 0.5e9, 1);
+}
+
 TEST(Harness, AWarmUpThatNeverSettlesSaysSo) {
   double now = 0.0;
   FakeOp op(now);
