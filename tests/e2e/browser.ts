@@ -90,13 +90,14 @@ export const overPrecise = (text: string): string[] =>
   (text.match(/-?\d+\.\d+/g) ?? []).filter((n) => n.replace(/[-.]/g, '').replace(/^0+/, '').length > 6);
 
 /** A row of the run table, cell texts by column name (data-col: kernel, build, verified, median,
- * spread, sharer, vs-sharer, native, vs-native, vs-wasm, rate, answer), and `key`, the row's
- * kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
+ * spread, sharer, vs-sharer, native, vs-native, best-native, vs-best-native, vs-wasm, vs-js, rate,
+ * answer), and `key`, the row's kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
 export type Row = Record<string, string>;
 
-/** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers). */
+/** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers):
+ * its kernels' rows, SIMD kernels first, not the groups' heading rows. */
 export function rows(page: Page): Promise<Row[]> {
-  return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
+  return page.$$eval('table[data-table="run"] tbody tr[data-kernel]', (trs) =>
     trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
 }
 

@@ -63,7 +63,7 @@ async function runAndWait(page: Page) {
 
 /** The run table's rows, cell texts by column name (as browser.ts's rows()). */
 function rows(page: Page): Promise<Record<string, string>[]> {
-  return page.$$eval('table[data-table="run"] tbody tr', (trs) =>
+  return page.$$eval('table[data-table="run"] tbody tr[data-kernel]', (trs) =>
     trs.map((tr) => ({ ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col ?? '', td.textContent ?? ''])), key: (tr as HTMLElement).dataset.kernel ?? '' })));
 }
 

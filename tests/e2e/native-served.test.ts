@@ -52,6 +52,20 @@ describe('native numbers measured after the page is served', () => {
     const table = await rows(page);
     expect(table.length).toBeGreaterThan(0);
     for (const row of table) expect(row['vs-native'], JSON.stringify(row)).toMatch(ratioPattern);
+    // Beside each kernel, the best native kernel of this machine for the case (any ISA), named,
+    // with its ratio: the fastest of the report's records of n = 8.
+    const n8 = (report.records as { params: { n?: number }; kernel: string; isa: string; verified?: boolean; timing?: { median_ns: number } }[])
+      .filter((r) => r.params.n === 8 && r.timing && r.verified !== false)
+      .sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0]!;
+    for (const row of table) {
+      expect(row['best-native'], JSON.stringify(row)).toMatch(new RegExp(`^[\\d.]+ (ns|µs|ms) \\(${n8.kernel}/${n8.isa.replace('.', '\\.')}\\)$`));
+      expect(row['vs-best-native'], JSON.stringify(row)).toMatch(ratioPattern);
+    }
+    // SIMD kernels first, apart from the scalar ones, each group under its heading.
+    const groups = await page.$$eval('table[data-table="run"] tbody', (bodies) => bodies.map((b) => `${(b as HTMLElement).dataset.group}: ${b.querySelector('tr.group-row th')?.textContent ?? ''}`));
+    expect(groups).toEqual(['simd: SIMD kernels', 'scalar: Scalar kernels']);
+    const order = await page.$$eval('table[data-table="run"] tbody tr[data-kernel]', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.group));
+    expect(order).toEqual([...order].sort((a, b) => (a === 'simd' ? 0 : 1) - (b === 'simd' ? 0 : 1)));
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -77,7 +77,10 @@ describe('the Suite', () => {
     for (const id of PUZZLES) {
       for (const col of ['native', 'same-kernel', 'simd']) expect(rows[id]![col], `${id} ${col}`).toMatch(ratioPattern);
       expect(rows[id]!['best-wasm'], id).toMatch(/✓|ref/);
+      // The SIMD side is a SIMD kernel, whatever scalar kernel runs faster in wasm.
+      expect(rows[id]!['best-wasm'], id).toMatch(/^\S+\/simd128 /);
     }
+    expect(await page.textContent('table[data-table="suite"] th[data-col="best-wasm"]')).toBe('best SIMD128 kernel');
     expect(rows.chess!.peer).toMatch(ratioPattern); // chess.js
     expect(rows.nqueens!['best-native']).toContain('shared CPU');
     expect(rows.nqueens!.native).toContain('doubtful');

@@ -48,6 +48,13 @@ describe('the answer’s numbers', () => {
     expect(simd!.cases).toBe(1);
   });
 
+  it('set the fastest SIMD kernel against native, not a scalar kernel that wins in the SIMD128 build', () => {
+    const scalarWins = [...browser, rec('nqueens', 'bitmask-stack', 'scalar', 'wasm-simd128', 500)];
+    const [best, same] = answerNumbers(scalarWins, native).comparisons;
+    expect(best!.ratio!.value).toBeCloseTo(0.36, 5); // simd-symmetry's, as before
+    expect(same!.ratio!.value).toBeCloseTo(0.7, 5);
+  });
+
   it('say nothing without a SIMD128 result, and only what was measured', () => {
     expect(answerNumbers(browser.filter((r) => r.build === 'wasm-baseline'), native).cases).toBe(0);
     const n = answerNumbers(browser, []);

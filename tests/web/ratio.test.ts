@@ -335,3 +335,65 @@ describe('"another machine" wherever a ratio sets this browser against numbers f
     expect(speedWords(best, 'native')).toMatch(/^about 1\.8× as fast as native \([\d.]+–[\d.]+×, another machine\)$/);
   });
 });
+
+describe('the run table: each wasm kernel beside the same-width native kernel and the best native one, SIMD apart from scalar', () => {
+  beforeAll(() => {
+    vi.stubGlobal('document', fakeDocument);
+    learnIsas([{ name: 'scalar', bits: 0 }, { name: 'sse4.1', bits: 128 }, { name: 'simd128', bits: 128 }, { name: 'avx2', bits: 256 }, { name: 'avx512', bits: 512 }]);
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  const at = (kernel: string, isa: string, build: string, scale: number, extra: Partial<PageRecord> = {}) =>
+    rec(build, rounds(wasmRounds.map((x) => x * scale)), { kernel, isa, ...extra });
+  const native = [
+    at('simd-symmetry', 'sse4.1', 'native', 0.5, { session: 'n' }),
+    at('simd-symmetry', 'avx512', 'native', 0.2, { session: 'n' }),
+    at('simd-lanes', 'avx2', 'native', 0.1, { session: 'n', verified: false }), // refuted: never "best"
+    at('symmetry', 'scalar', 'native', 0.8, { session: 'n' }),
+  ];
+  const mine = [
+    at('symmetry', 'scalar', 'wasm-simd128', 0.9, { session: 'r' }),
+    at('simd-symmetry', 'simd128', 'wasm-simd128', 1, { session: 'r' }),
+  ];
+  const rowsOf = (t: FakeNode): FakeNode[] => (t.tag === 'tr' && t.attrs['data-kernel'] ? [t] : []).concat(t.children.flatMap(rowsOf));
+  const cellOf = (tr: FakeNode, col: string) => textOf(cells(tr, col)[0]!);
+  const table = (input: Partial<Parameters<typeof resultsTable>[0]> = {}) =>
+    resultsTable({ mine, native, shared: [], workUnit: 'nodes', peers: [], nativeIsClaim: false, ...input }) as unknown as FakeNode;
+
+  it('names the best native kernel of the case, any ISA, with both ratios', () => {
+    const t = table();
+    const heads = (n: FakeNode): string[] => (n.tag === 'th' && n.attrs['data-col'] ? [n.attrs['data-col']] : []).concat(n.children.flatMap(heads));
+    expect(heads(t)).toEqual(['kernel', 'build', 'verified', 'median', 'spread', 'native', 'vs-native', 'best-native', 'vs-best-native', 'rate', 'answer']);
+    const simd = rowsOf(t).find((r) => r.attrs['data-kernel'] === 'simd-symmetry/simd128')!;
+    expect(cellOf(simd, 'native')).toMatch(/\(sse4\.1\)$/);
+    expect(cellOf(simd, 'vs-native')).toMatch(/^0\.50× /);
+    expect(cellOf(simd, 'best-native')).toMatch(/\(simd-symmetry\/avx512\)$/);
+    expect(cellOf(simd, 'vs-best-native')).toMatch(/^0\.20× \([\d.]+–[\d.]+\)$/);
+    // A scalar row has the same best native kernel beside it.
+    const scalar = rowsOf(t).find((r) => r.attrs['data-kernel'] === 'symmetry/scalar')!;
+    expect(cellOf(scalar, 'best-native')).toMatch(/simd-symmetry\/avx512/);
+    expect(JSON.stringify(cells(scalar, 'vs-best-native'))).toContain('the best native kernel, simd-symmetry/avx512');
+  });
+
+  it('shows SIMD kernels first, apart from scalar ones, each group under its heading', () => {
+    const t = table();
+    expect(rowsOf(t).map((r) => `${r.attrs['data-group']} ${r.attrs['data-kernel']}`)).toEqual(['simd simd-symmetry/simd128', 'scalar symmetry/scalar']);
+    const bodies = t.children.filter((c) => c.tag === 'tbody');
+    expect(bodies.map((b) => b.attrs['data-group'])).toEqual(['simd', 'scalar']);
+    expect(bodies.map((b) => textOf(b.children[0]!))).toEqual(['SIMD kernels', 'Scalar kernels']);
+    expect(bodies[0]!.children[0]!.children[0]!.attrs.scope).toBe('colgroup');
+    // One group: no heading.
+    const one = table({ mine: mine.slice(1) }).children.filter((c) => c.tag === 'tbody');
+    expect(one.length).toBe(1);
+    expect(one[0]!.children.every((tr) => tr.attrs['data-kernel'])).toBe(true);
+  });
+
+  it('says where there is no native number, and marks the best native from elsewhere as another machine', () => {
+    const none = rowsOf(table({ native: [] }))[0]!;
+    expect(cellOf(none, 'best-native')).toBe('no native number');
+    expect(cellOf(none, 'vs-best-native')).toBe('–');
+    const shipped = rowsOf(table({ nativeIsClaim: true, nativeOrigin: 'shipped, measured on AMD EPYC 9999' }))[0]!;
+    expect(cellOf(shipped, 'best-native')).toContain('shipped, measured on AMD EPYC 9999');
+    expect(cellOf(shipped, 'vs-best-native')).toMatch(/, another machine$/);
+  });
+});

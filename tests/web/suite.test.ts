@@ -10,7 +10,7 @@ import { entryOf, readEntry, SUITE_RUN } from '../../web/src/app/history';
 import type { PuzzleView } from '../../web/src/app/puzzle-view';
 import { ratioText, type RatioEstimate } from '../../web/src/app/ratio';
 import { runProgress } from '../../web/src/app/run-controller';
-import { fastest, geoMean, isSuiteReport, nativeUsed, planSize, scoreRows, suiteMeans, suitePlan, timeLeft } from '../../web/src/app/suite';
+import { fastest, geoMean, isSuiteReport, nativeUsed, planSize, RATIO_COLUMNS, scoreRows, suiteMeans, suitePlan, timeLeft } from '../../web/src/app/suite';
 import type { PeerProgram } from '../../web/src/peers/program';
 import { views } from '../../web/src/puzzles';
 import type { Build } from '../../web/src/share/builds';
@@ -87,6 +87,23 @@ describe('a scoreboard row', () => {
     expect(shipped!.ratios.simd?.otherMachine).toBeNull(); // both yours
     const [sharers] = scoreRows(mine, native, { records: 'the sharer’s', native: 'the sharer’s' });
     expect(sharers!.ratios.native?.otherMachine).toBeNull(); // the sharer's own ratio
+  });
+
+  it('sets the fastest SIMD kernel against native, never a scalar kernel that wins in wasm', () => {
+    // The scalar kernel is faster in wasm here: it stays the peers' and JavaScript's "best wasm",
+    // but what SIMD costs is the SIMD kernel's.
+    const [row] = scoreRows([...mine, rec('symmetry', 'scalar', 'wasm-simd128', 400)], native);
+    expect(row!.bestWasm?.kernel).toBe('symmetry');
+    expect(row!.bestSimdKernel?.kernel).toBe('simd-symmetry');
+    expect(row!.ratios.native?.value).toBeCloseTo(300 / 600);
+    expect(row!.sameKernel?.record.kernel).toBe('simd-symmetry');
+    expect(row!.ratios.js?.value).toBeCloseTo(9000 / 400);
+    // No SIMD kernel ran: no native ratio (a scalar one would answer another question).
+    const [scalarOnly] = scoreRows(mine.filter((r) => r.isa === 'scalar'), native);
+    expect(scalarOnly!.bestSimdKernel).toBeNull();
+    expect(scalarOnly!.ratios.native).toBeNull();
+    expect(scalarOnly!.ratios.simd).not.toBeNull();
+    expect(RATIO_COLUMNS.find((c) => c.key === 'native')!.label).toBe('best SIMD128 kernel ÷ best native');
   });
 
   it('has no native ratio where the case has no native number', () => {
@@ -251,12 +268,13 @@ describe('the suite’s address, link and history entry', () => {
 
   it('a native record keeps its shared-CPU mark through the link, bounded; links without it still open', async () => {
     const shared = { others_cores: 1.2, cores: 2 };
-    const native = rec('symmetry', 'avx2', 'native', 800, { cpu_shared: shared, measured_now: true });
+    const native = rec('simd-symmetry', 'avx2', 'native', 800, { cpu_shared: shared, measured_now: true });
     const carried = nativeLinkRecord(native);
     expect(carried.cpu_shared).toEqual(shared);
     expect(carried).not.toHaveProperty('measured_now');
     expect(nativeLinkRecord(rec('symmetry', 'avx2', 'native', 800))).not.toHaveProperty('cpu_shared');
-    const { case_key: _k, ...portable } = nqueens;
+    // A SIMD kernel: the scoreboard's native ratios are the SIMD kernels' (suite.ts, fastestSimdKernel).
+    const { case_key: _k, ...portable } = rec('simd-symmetry', 'simd128', 'wasm-simd128', 1000);
     const nativeEnv: Environment = { ...environment, side: 'native', build: 'native', arch: 'x86_64' };
     const link = (records: unknown[]) => ({ v: 1 as const, suite: { profile: 'full' as const, environment, records: [portable], native: { environment: nativeEnv, records } } });
     const decoded = await decodeLink(`#${await encodeLink(link([carried]) as never)}`);
@@ -277,6 +295,7 @@ describe('the suite’s address, link and history entry', () => {
     expect(screened.records[0]!.cpu_shared).toEqual(shared);
     const mine = (await screenRecords([portable], 'link', ctx)).records;
     const row = scoreRows(mine, screened.records)[0]!;
+    expect(row.bestSimdKernel?.kernel).toBe('simd-symmetry');
     expect(row.ratios.native?.doubtful).toContain('native measured while other programs used 1.2 of 2 cores');
     expect(ratioText(row.ratios.native)).toContain('doubtful');
   });

@@ -2,9 +2,9 @@
 // three numbers, from whatever the page holds: the kernels wasm SIMD128 ran (the last Run all, the
 // viewer's runs, or the last Suite kept in the History) against this machine's native numbers.
 // Three comparisons, each over every case measured (a geometric mean, with its range, suite.ts):
-//  - SIMD128 against the best native kernel of this machine (AVX2, AVX-512 or NEON: what native
-//    code can do here);
-//  - SIMD128 against the same kernel compiled natively at the same vector width (what the wasm
+//  - SIMD128's fastest SIMD kernel against the best native kernel of this machine (AVX2, AVX-512
+//    or NEON: what native code can do here);
+//  - that SIMD kernel against itself compiled natively at the same vector width (what the wasm
 //    translation costs);
 //  - SIMD128 against the wasm baseline build without SIMD (what wasm SIMD buys).
 // Every ratio is ratio.ts's (ratioOf), with its interval and its doubts; the words here only say
@@ -14,7 +14,7 @@ import { recordBuild } from '../share/builds';
 import type { PageRecord } from '../share/verify';
 import { nativeCounterpart } from './compare';
 import { otherMachine, ratioOf, type RatioEstimate } from './ratio';
-import { fastest, geoMean, type ScoreSources } from './suite';
+import { fastest, fastestSimdKernel, geoMean, type ScoreSources } from './suite';
 
 export type ComparisonKey = 'native' | 'same-kernel' | 'simd';
 
@@ -65,10 +65,13 @@ export function answerNumbers(browser: readonly PageRecord[], native: readonly P
     const nativeHere = native.filter((r) => r.puzzle === simd.puzzle && r.case_key === simd.case_key && r.verified !== false);
     const bestNative = fastest(nativeHere);
     if (bestNative) isas.set(bestNative.isa, (isas.get(bestNative.isa) ?? 0) + 1);
-    const same = nativeCounterpart(simd, nativeHere);
+    // Against native: the fastest SIMD kernel (as the Suite's scoreboard), never a scalar one
+    // that happens to win in the SIMD128 build.
+    const kernel = fastestSimdKernel(here);
+    const same = kernel ? nativeCounterpart(kernel, nativeHere) : null;
     const baseline = fastest(here, (b) => b === recordBuild('baseline'));
-    ratios.native.push(bestNative ? ratioOf(simd, bestNative, acrossMachines) : null);
-    ratios['same-kernel'].push(same ? ratioOf(simd, same.record, acrossMachines) : null);
+    ratios.native.push(kernel && bestNative ? ratioOf(kernel, bestNative, acrossMachines) : null);
+    ratios['same-kernel'].push(kernel && same ? ratioOf(kernel, same.record, acrossMachines) : null);
     ratios.simd.push(baseline ? ratioOf(simd, baseline) : null);
   }
   return {

@@ -8,7 +8,7 @@ import { buildLabel, recordBuild, wasmBuildOf } from '../share/builds';
 import { findPeer, isPeerRecord, type BrowserPeer } from '../share/peers';
 import { IS_THE_REFERENCE } from '../share/schema';
 import type { PageRecord } from '../share/verify';
-import { nativeCounterpart, sameRun } from './compare';
+import { nativeCounterpart, sameRun, vectorBits } from './compare';
 import { engineLabel, type JsEngine } from '../share/js-engine';
 import { NATIVE_ELSEWHERE } from './native';
 import { h } from './dom';
@@ -118,8 +118,8 @@ export function estimateCell(r: RatioEstimate | null, what: string): HTMLElement
 /** A native number as the tables show it: its median and ISA, where it was measured when the table
  * must say (`origin`: a static site's shipped report), and in words whether it was measured just
  * now, or on a shared CPU. */
-export function nativeCell(record: PageRecord, note: string, claim: boolean, origin: string | null): HTMLElement {
-  return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${record.isa}${note})`,
+export function nativeCell(record: PageRecord, note: string, claim: boolean, origin: string | null, name: string = record.isa): HTMLElement {
+  return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${name}${note})`,
     origin && !record.measured_now ? h('small', { className: 'native-origin' }, origin) : null,
     record.measured_now ? h('span', { className: 'measured-now', attrs: { 'data-mark': 'now' } }, ' measured now') : null,
     record.cpu_shared ? h('span', { className: 'shared-cpu', title: `other programs used ${record.cpu_shared.others_cores.toFixed(1)} of ${record.cpu_shared.cores} cores while it was measured`, attrs: { 'data-mark': 'shared-cpu' } }, ' shared CPU') : null,
@@ -149,7 +149,10 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   if (hasMine) columns.push(['median', engines ? `median (${engines.mine})` : 'median'], ['spread', 'spread']);
   if (hasShared) columns.push(['sharer', engines ? `sharer median (${engines.sharer})` : 'sharer median']);
   if (hasMine && hasShared) columns.push(['vs-sharer', 'you ÷ sharer speed']);
-  columns.push(['native', 'native'], ['vs-native', 'wasm ÷ native speed']);
+  // Two native sides (issue 29): the same kernel at the same vector width (what the translation to
+  // wasm costs), and the fastest native kernel of the case, any kernel and ISA (what this machine
+  // can do: AVX2, AVX-512, NEON).
+  columns.push(['native', 'native, same width'], ['vs-native', 'wasm ÷ native speed'], ['best-native', 'best native'], ['vs-best-native', 'wasm ÷ best native']);
   // Peers (other programs, share/peers.ts) compare with our best kernel, in the browser and native.
   const hasPeers = [...mine, ...shared].some(isPeerRecord);
   if (hasPeers) columns.push(['vs-wasm', 'peer ÷ best wasm kernel']);
@@ -158,7 +161,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   if (hasJs) columns.push(['vs-js', 'wasm ÷ JS speed']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
-  const bestNative = fastestKernel(native, () => true);
+  const bestNative = fastestKernel(native.filter((r) => r.verified !== false), () => true);
   // Where each side of a ratio was measured: here, the sharer's (a link), or a native report from
   // elsewhere; a ratio between two of these says "another machine" (ratio.ts).
   const fromLink = new Set(shared);
@@ -183,6 +186,8 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s', across(yours, sharer)) : '–',
       native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim, nativeOrigin) : 'no native number',
       'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, across(r, counterpart.record)) : '–',
+      'best-native': bestNative ? bestNativeCell(bestNative, nativeIsClaim, nativeOrigin) : 'no native number',
+      'vs-best-native': bestNative ? ratioCell(r, bestNative, `${buildLabel(r.build)} speed ÷ the best native kernel, ${bestNative.kernel}/${bestNative.isa}`, across(r, bestNative)) : '–',
       'vs-wasm': '–',
       'vs-js': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
@@ -209,12 +214,35 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
       cells['vs-native'] = bestNative ? ratioCell(r, bestNative, `${r.kernel} speed ÷ best native ${bestNative.kernel}/${bestNative.isa}`, across(r, bestNative)) : '–';
       cells['vs-wasm'] = bestWasm ? ratioCell(r, bestWasm, `${r.kernel} speed ÷ ${bestWasm.kernel}/${bestWasm.isa} (${bestWasm.build})`, across(r, bestWasm)) : '–';
     }
-    return h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
-      ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? '')));
+    return {
+      group: kernelGroup(r),
+      tr: h('tr', { className: isPeerRecord(r) ? 'peer-row' : '', attrs: { 'data-kernel': `${r.kernel}/${r.isa}`, 'data-build': r.build, 'data-source': yours ? 'you' : 'sharer', 'data-group': kernelGroup(r), ...(isPeerRecord(r) ? { 'data-peer': r.kernel } : {}) } },
+        ...columns.map(([col, label]) => h('td', { attrs: { 'data-col': col, 'data-label': label, ...(cells[col] === '–' ? { 'data-empty': '' } : {}) } }, cells[col] ?? ''))),
+    };
   });
+  // SIMD kernels apart from scalar ones, each group under its heading where there are two or
+  // more: what SIMD costs is read among the SIMD kernels, not muddled by a scalar kernel winning.
+  const groups = KERNEL_GROUPS.filter((g) => body.some((b) => b.group === g.id));
   return h('table', { className: 'results', attrs: { 'data-table': 'run' } },
     h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
-    h('tbody', {}, ...body));
+    ...groups.map((g) => h('tbody', { attrs: { 'data-group': g.id } },
+      groups.length > 1 ? h('tr', { className: 'group-row' }, h('th', { attrs: { colspan: String(columns.length), scope: 'colgroup' } }, g.heading)) : null,
+      ...body.filter((b) => b.group === g.id).map((b) => b.tr))));
+}
+
+/** The groups of the run table's rows, in order: kernels with vector code (an ISA of a vector width
+ * above 0: SIMD128, SSE4.1, AVX2…), scalar ones (wasm, plain JavaScript), other programs. */
+export type KernelGroup = 'simd' | 'scalar' | 'peer';
+export const KERNEL_GROUPS: readonly { id: KernelGroup; heading: string }[] = [
+  { id: 'simd', heading: 'SIMD kernels' },
+  { id: 'scalar', heading: 'Scalar kernels' },
+  { id: 'peer', heading: 'Other programs' },
+];
+export const kernelGroup = (r: PageRecord): KernelGroup => (isPeerRecord(r) ? 'peer' : (vectorBits(r.isa) ?? 0) > 0 ? 'simd' : 'scalar');
+
+/** The best native kernel of a case as the run table shows it: its median, kernel and ISA. */
+function bestNativeCell(record: PageRecord, claim: boolean, origin: string | null): HTMLElement {
+  return nativeCell(record, '', claim, origin, `${record.kernel}/${record.isa}`);
 }
 
 /**
