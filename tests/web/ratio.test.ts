@@ -388,6 +388,13 @@ describe('the run table: each wasm kernel beside the same-width native kernel an
     expect(one[0]!.children.every((tr) => tr.attrs['data-kernel'])).toBe(true);
   });
 
+  it('the pivot of cases: SIMD kernels first, each cell against the same-width and the best native kernel', () => {
+    const pivot = pivotTable([{ label: 'you', records: mine }], native, ['n=12']) as unknown as FakeNode;
+    expect(rowsOf(pivot).map((r) => r.attrs['data-kernel'])).toEqual(['simd-symmetry/simd128', 'symmetry/scalar']);
+    const [simd] = rowsOf(pivot);
+    expect(textOf(simd!)).toMatch(/ 0\.50× \([\d.]+–[\d.]+\) native 0\.20× \([\d.]+–[\d.]+\) best native \(simd-symmetry\/avx512\)$/);
+  });
+
   it('says where there is no native number, and marks the best native from elsewhere as another machine', () => {
     const none = rowsOf(table({ native: [] }))[0]!;
     expect(cellOf(none, 'best-native')).toBe('no native number');

@@ -247,8 +247,9 @@ function bestNativeCell(record: PageRecord, claim: boolean, origin: string | nul
 
 /**
  * Several cases side by side (a benchmark run, or a link carrying one): one row per kernel, ISA,
- * build and source, one column per case (by case_key), each cell the median and its speed
- * relative to the native counterpart; a source other than 'you' is a link's, and `nativeFrom`
+ * build and source (SIMD kernels first), one column per case (by case_key), each cell the median
+ * and its speed relative to the native counterpart and, where another, to the best native kernel
+ * of the case; a source other than 'you' is a link's, and `nativeFrom`
  * says where the native numbers were measured when not here (their ratios then say "another
  * machine" where the sides' sources differ).
  */
@@ -261,18 +262,25 @@ export function pivotTable(
 ): HTMLElement {
   const all = sources.flatMap((s) => s.records);
   const cases = caseKeys.filter((k) => all.some((r) => r.case_key === k));
+  // SIMD kernels first, then scalar ones, then other programs (KERNEL_GROUPS), each source's rows
+  // in the order they came.
+  const rank = (r: PageRecord) => KERNEL_GROUPS.findIndex((g) => g.id === kernelGroup(r));
   const rows = sources.flatMap((source) =>
-    [...new Set(source.records.map(rowKey))].map((key) => ({ source, key })));
+    [...new Map(source.records.map((r) => [rowKey(r), r])).entries()].sort((a, b) => rank(a[1]) - rank(b[1])).map(([key]) => ({ source, key })));
+  // The best native kernel of each case (any kernel and ISA), beside the same-width one.
+  const bestNative = new Map(cases.map((c) => [c, fastestKernel(native.filter((r) => r.case_key === c && r.verified !== false), () => true)]));
   const body = rows.map(({ source, key }) => {
     const [kernelIsa, build] = key.split('|') as [string, string];
     const cells = cases.map((c) => {
       const r = source.records.find((x) => x.case_key === c && rowKey(x) === key);
       if (!r?.timing) return h('td', {}, '–');
       const counterpart = nativeCounterpart(r, native);
+      const best = bestNative.get(c) ?? null;
       const mark = r.verified === false ? h('span', { className: 'bad', attrs: { 'data-mark': 'bad' } }, ' ✗') : r.claimed ? h('span', { className: 'claimed', attrs: { 'data-mark': 'claimed' } }, ' claimed') : null;
       return h('td', { title: r.verified_by },
         formatDuration(r.timing.median_ns), source.label === 'you' ? null : ' ', source.label === 'you' ? null : timingClaim('the sharer’s'), mark,
-        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, againstNative(source.label !== 'you', nativeFrom)), ' native') : null);
+        counterpart ? h('small', { className: 'ratio' }, ' ', ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, againstNative(source.label !== 'you', nativeFrom)), ' native') : null,
+        best && best !== counterpart?.record ? h('small', { className: 'ratio', attrs: { 'data-ratio-to': 'best-native' } }, ' ', ratioCell(r, best, `${buildLabel(r.build)} speed ÷ the best native kernel, ${best.kernel}/${best.isa}`, againstNative(source.label !== 'you', nativeFrom)), ` best native (${best.kernel}/${best.isa})`) : null);
     });
     return h('tr', { attrs: { 'data-kernel': kernelIsa, 'data-build': build, 'data-source': source.label === 'you' ? 'you' : 'sharer' } },
       h('td', {}, kernelIsa), h('td', {}, `${buildLabel(build)}${source.label === 'you' ? '' : `, ${source.label}`}`), ...cells);
