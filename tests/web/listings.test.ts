@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { kernelListing, namedInstructions, usesRegisters, type Listing, type ListingBuild } from '../../web/src/app/listings';
+import { classCounts, closestNative, hotFunctions, instructionClass, kernelListing, openingKernel, readableOperands, shortName, usesRegisters, type Listing, type ListingBuild } from '../../web/src/app/listings';
 import { call, loadModule } from './wasm-module';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -100,12 +100,91 @@ describe('wasm listings', () => {
   });
 });
 
-describe('highlighting what the explainer names', () => {
-  it('matches the named instructions in every spelling, and nothing the text does not name', () => {
-    const named = namedInstructions('One byte shuffle (pshufb) composes; NEON’s tbl and wasm’s i8x16.swizzle. An add and a min.');
-    expect(['pshufb', 'vpshufb', 'tbl', 'i8x16.swizzle'].every(named.test)).toBe(true);
-    expect(['add', 'min', 'vpaddb', 'popcnt', 'pext', 'i8x16.popcnt'].some(named.test)).toBe(false);
-    expect(namedInstructions('builtin is std::popcount, the instruction').test('popcnt')).toBe(true);
-    expect(namedInstructions('a table lookup').test('tbl')).toBe(false);
+describe('highlighting by instruction class (the panel’s pure logic)', () => {
+  it('finds a class in every spelling of its instructions, and nothing else', () => {
+    const cls = (m: string) => instructionClass(m)?.id ?? null;
+    expect(['pshufb', 'vpshufb', 'tbl', 'tbx', 'i8x16.swizzle', 'vpermb'].map(cls)).toEqual(Array(6).fill('shuffle'));
+    expect(['popcnt', 'vpopcntq', 'vpopcntb', 'cnt', 'i8x16.popcnt', 'i64.popcnt'].map(cls)).toEqual(Array(6).fill('popcount'));
+    expect(['pext', 'pdep'].map(cls)).toEqual(['pext', 'pext']);
+    expect(['vpcompressd', 'vpcompressb', 'vcompressps'].map(cls)).toEqual(['compress', 'compress', 'compress']);
+    expect(['pmovmskb', 'vpmovmskb', 'vmovmskps', 'i8x16.bitmask'].map(cls)).toEqual(Array(4).fill('movemask'));
+    expect(['tzcnt', 'rbit', 'clz', 'i64.ctz'].map(cls)).toEqual(Array(4).fill('bitscan'));
+    expect(cls('vpternlogq')).toBe('ternlog');
+    expect(cls('lock popcnt')).toBe('popcount'); // a prefix is not the instruction
+    expect(['add', 'mov', 'vpaddb', 'i32.add', 'local.get', 'ldr', 'v128.load', 'movbe.x'].map(cls)).toEqual(Array(8).fill(null));
+    expect(cls('i8x16.shuffle')).toBeNull(); // constant lanes: any lane move, not a lookup
+  });
+
+  it('counts a listing’s highlighted instructions by class and mnemonic, most frequent first', () => {
+    const f = (...ms: string[]) => ({ insns: ms.map((m, i) => [String(i), m, ''] as [string, string, string]) });
+    expect(classCounts([f('vpshufb', 'vpaddb', 'vpshufb'), f('popcnt', 'pshufb')])).toEqual([
+      { id: 'shuffle', label: 'byte shuffle, table lookup', count: 3, mnemonics: [['vpshufb', 2], ['pshufb', 1]] },
+      { id: 'popcount', label: 'population count', count: 1, mnemonics: [['popcnt', 1]] },
+    ]);
+    expect(classCounts([f('add', 'mov')])).toEqual([]);
+  });
+});
+
+describe('names and operands as people read them', () => {
+  it('cuts template arguments and parameters, drops a return type, keeps clones and repeats', () => {
+    expect(shortName('sp::chess::SliderKernel<sp::chess::HqSimd<sp::chess::(anonymous namespace)::WasmLines, void>, sp::chess::(anonymous namespace)::WasmFile>::lookup(int, unsigned long long, sp::chess::SliderPiece)'))
+      .toBe('sp::chess::SliderKernel<…>::lookup(…)');
+    expect(shortName('unsigned long long sp::popcount::count_words<&(sp::popcount::(anonymous namespace)::swar_shift(unsigned long long))>(unsigned char const*, unsigned long)'))
+      .toBe('sp::popcount::count_words<…>(…)');
+    expect(shortName('unsigned long long sp::chess::Generator<sp::chess::Hq, sp::chess::ScalarFile>::perft<(sp::chess::Color)0>(sp::chess::Position const&, int)'))
+      .toBe('sp::chess::Generator<…>::perft<…>(…)');
+    expect(shortName('sp::nqueens::(anonymous namespace)::simd_state_v128(sp::nqueens::Case const&)')).toBe('sp::nqueens::{anon}::simd_state_v128(…)');
+    expect(shortName('sp::cephalopod::Workspace::Workspace()')).toBe('sp::cephalopod::Workspace::Workspace()');
+    expect(shortName('sp::f(int) [clone .isra.0]')).toBe('sp::f(…) [clone .isra.0]');
+    expect(shortName('sp::f(int) @1a2b')).toBe('sp::f(…) @1a2b');
+    expect(shortName('sp::Bits::operator<(sp::Bits const&) const')).toBe('sp::Bits::operator<(…)');
+    expect(shortName('sp::Fn::operator()(int)')).toBe('sp::Fn::operator()(…)');
+    expect(shortName('memcpy')).toBe('memcpy');
+  });
+
+  it('shortens a symbol in the operands, and drops an address label that names another puzzle', () => {
+    expect(readableOperands('1965f0 <sp::cube::Driver<sp::cube::V128Cube<1> >::run(sp::cube::Case const&)>', 'cube')).toBe('1965f0 <sp::cube::Driver<…>::run(…)>');
+    expect(readableOperands('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>', 'cube')).toBe('rax,[rip+0x1234] # 5678');
+    expect(readableOperands('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>', 'chess')).toBe('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>');
+    expect(readableOperands('xmm0,xmm1', 'cube')).toBe('xmm0,xmm1');
+    expect(readableOperands('32 <memcpy>', 'cube')).toBe('32 <memcpy>');
+  });
+});
+
+describe('what the panel opens on', () => {
+  const kernels = [
+    { id: 'reference', isas: ['scalar'] },
+    { id: 'pext', isas: ['bmi2'] },
+    { id: 'hq-simd', isas: ['sse4.1', 'avx2', 'neon', 'simd128'] },
+    { id: 'lanes', isas: ['avx2', 'simd128'] },
+  ];
+  it('the SIMD kernel selected to run, never the scalar reference while one exists', () => {
+    expect(openingKernel(kernels, null)).toBe('hq-simd');
+    expect(openingKernel(kernels, new Set(['reference/scalar', 'lanes/simd128']))).toBe('lanes');
+    expect(openingKernel(kernels, new Set(['reference/scalar']))).toBe('hq-simd'); // no SIMD kernel selected: the first there is
+    expect(openingKernel(kernels.slice(0, 2), new Set(['reference/scalar']))).toBe('reference');
+    expect(openingKernel([], null)).toBe('');
+  });
+
+  it('beside wasm, the native ISA of the same width (SSE4.1 or NEON beside SIMD128); without wasm, AVX2 first', () => {
+    expect(closestNative(['sse4.1', 'avx2', 'avx512', 'neon'], 'simd128')).toBe('sse4.1');
+    expect(closestNative(['avx2', 'avx512', 'neon'], 'simd128')).toBe('neon');
+    expect(closestNative(['avx512', 'avx2'], 'simd128')).toBe('avx2');
+    expect(closestNative(['scalar', 'sse4.1'], 'scalar')).toBe('scalar');
+    expect(closestNative(['bmi2'], null)).toBe('bmi2');
+    expect(closestNative(['sse4.1', 'avx512', 'avx2'], null)).toBe('avx2');
+    expect(closestNative([], 'simd128')).toBeNull();
+  });
+
+  it('shows the hot functions first: the entries, and the vector work an entry only calls', () => {
+    const counts = (vector: number, total: number) => ({ total, vector, scalar: total - vector, branch: 0, other: 0, memory: 0 });
+    const fn = (name: string, vector: number, total: number) => ({ name, insns: Array.from({ length: total }, (_, i) => [String(i), 'nop', ''] as [string, string, string]), counts: counts(vector, total) });
+    // A chess kernel: lookup and a small perft entry that calls the generator, where the vectors are.
+    const chess = { entries: [{ role: 'lookup', function: 'lookup' }, { role: 'perft', function: 'perft' }], functions: [fn('lookup', 10, 200), fn('perft', 0, 20), fn('gen0', 300, 2400), fn('gen1', 290, 2300), fn('helper', 5, 100)] };
+    expect(hotFunctions(chess)).toEqual(['lookup', 'perft', 'gen0']);
+    // The entry does the work: nothing more open.
+    expect(hotFunctions({ entries: [{ role: 'run', function: 'run' }], functions: [fn('run', 400, 900), fn('tail', 20, 60)] })).toEqual(['run']);
+    // Scalar code behind a tiny entry: the largest function too.
+    expect(hotFunctions({ entries: [{ role: 'run', function: 'run' }], functions: [fn('run', 0, 10), fn('small', 0, 40), fn('big', 0, 800)] })).toEqual(['run', 'big']);
   });
 });

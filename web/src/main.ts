@@ -95,7 +95,7 @@ async function start() {
   };
   // In this order: the focus moves once the controls and results are drawn.
   const nativeNow = nativeNowView(el, { measureNow: () => void native.measureNow(), stopNow: () => void native.stopNow(), estimate: (s) => native.estimate(s) });
-  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el, views), shareView(el, actions), focusView(el), historyView(el, actions, views), suiteView(el, suiteActions, views), answerView(el, views)]) store.subscribe(view);
+  for (const view of [controlsView(el, actions, views), resultsView(el, actions, views, engine), nativeNow, listingView(el), shareView(el, actions), focusView(el), historyView(el, actions, views), suiteView(el, suiteActions, views), answerView(el, views)]) store.subscribe(view);
   // The history is read whenever its screen opens (another tab of this page may have added runs)
   // and after every change this page makes.
   let screen: string | null = null;

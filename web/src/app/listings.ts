@@ -50,7 +50,7 @@ export interface KernelListing {
   counts: InstructionCounts;
   truncated: boolean;
   entries: { role: string; function: string }[];
-  functions: { name: string; insns: [string, string, string][] }[];
+  functions: { name: string; insns: [string, string, string][]; counts: InstructionCounts }[];
 }
 
 const cache = new Map<ListingBuild, Promise<Listing | null>>();
@@ -90,45 +90,176 @@ export function kernelListing(listing: Listing, build: ListingBuild, puzzle: str
     entries: k.entries,
     functions: k.functions.flatMap((name) => {
       const f = listing.functions[name];
-      return f ? [{ name, insns: f.insns }] : [];
+      return f ? [{ name, insns: f.insns, counts: f.counts }] : [];
     }),
   };
 }
 
-// Instructions an explainer may name, each with the mnemonics that are it in some build (VEX and
-// EVEX forms, element sizes). A listing highlights a family when the puzzle's explainer mentions
-// one of its names as a word: "the instructions the explainer names", and only those.
-const NAMED_INSTRUCTIONS: readonly { names: readonly string[]; mnemonics: RegExp }[] = [
-  { names: ['pshufb'], mnemonics: /^v?pshufb$/ },
-  { names: ['i8x16.swizzle'], mnemonics: /^i8x16\.swizzle$/ },
-  { names: ['i8x16.shuffle'], mnemonics: /^i8x16\.shuffle$/ },
-  { names: ['tbl'], mnemonics: /^tb[lx]$/ },
-  { names: ['vpternlog', 'ternlog'], mnemonics: /^vpternlog[dq]$/ },
-  { names: ['popcnt', 'popcount', 'std::popcount'], mnemonics: /^popcnt$/ },
-  { names: ['vpopcntdq', 'vpopcntq', 'vpopcnt'], mnemonics: /^vpopcnt[dq]$/ },
-  { names: ['bitalg', 'vpopcntb'], mnemonics: /^vpopcnt[bw]$/ },
-  { names: ['cnt'], mnemonics: /^cnt$/ },
-  { names: ['i8x16.popcnt'], mnemonics: /^i8x16\.popcnt$/ },
-  { names: ['i64.popcnt', 'popcnt'], mnemonics: /^i(32|64)\.popcnt$/ },
-  { names: ['pext', 'bmi2'], mnemonics: /^pext$/ },
-  { names: ['pdep'], mnemonics: /^pdep$/ },
-  { names: ['gfni', 'gf2p8affineqb'], mnemonics: /^v?gf2p8affine(inv)?qb$/ },
-  { names: ['bswap', 'byte swap'], mnemonics: /^(bswap|movbe|rev)$/ },
-  { names: ['compress', 'compaction', 'vpcompressd'], mnemonics: /^vp?compress[bwdq]?$|^vcompressp[sd]$/ },
-  { names: ['movemask', 'pmovmskb'], mnemonics: /^v?pmovmskb$|^v?movmskp[sd]$|^i8x16\.bitmask$/ },
-  { names: ['tzcnt', 'ctz', 'lowest set bit'], mnemonics: /^(tzcnt|bsf|rbit|i(32|64)\.ctz)$/ },
+// ---- instruction classes ------------------------------------------------------------------------
+
+/** A class of instructions the panel highlights wherever it occurs, in any build: what the
+ * kernels are about (byte shuffles, population counts, bit extraction, compress, movemask…),
+ * matched on the mnemonic itself in its every spelling (SSE and VEX/EVEX forms, element sizes,
+ * AArch64 and wasm names), never on words of an explainer. */
+export interface InstructionClass {
+  id: string;
+  /** What it is, in words, for the legend ("byte shuffle"). */
+  label: string;
+  mnemonics: RegExp;
+}
+
+export const INSTRUCTION_CLASSES: readonly InstructionClass[] = [
+  // Byte shuffles by a vector of indices (a table lookup in a register). Not wasm's i8x16.shuffle,
+  // whose lanes are constants: LLVM emits it for any lane move, as GCC emits pshufd or punpck.
+  { id: 'shuffle', label: 'byte shuffle, table lookup', mnemonics: /^(v?pshufb|vpperm|vpermb|vpermi2b|vpermt2b|i8x16\.swizzle|i8x16\.relaxed_swizzle|tb[lx])$/ },
+  { id: 'popcount', label: 'population count', mnemonics: /^(popcnt|vpopcnt[bwdq]|cnt|i8x16\.popcnt|i(32|64)\.popcnt)$/ },
+  { id: 'pext', label: 'bit extract and deposit', mnemonics: /^(pext|pdep)$/ },
+  { id: 'compress', label: 'compress and expand', mnemonics: /^(vp?compress[bwdq]?|vcompressp[sd]|vpexpand[bwdq]|vexpandp[sd])$/ },
+  { id: 'movemask', label: 'lanes to a bit mask', mnemonics: /^(v?pmovmskb|v?movmskp[sd]|vpmov[bwdq]2m|i(8x16|16x8|32x4|64x2)\.bitmask)$/ },
+  { id: 'lanetest', label: 'any or all lanes', mnemonics: /^(v?ptest|vptestn?m[bwdq]|kortest[bwdq]|v128\.any_true|i(8x16|16x8|32x4|64x2)\.all_true|umaxv|uminv|addv)$/ },
+  { id: 'ternlog', label: 'three-input logic', mnemonics: /^vpternlog[dq]$/ },
+  { id: 'gfni', label: 'Galois-field affine', mnemonics: /^v?gf2p8(affine(inv)?qb|mulb)$/ },
+  { id: 'bitscan', label: 'bit scan', mnemonics: /^(tzcnt|lzcnt|bsf|bsr|blsr|blsi|rbit|clz|ctz|i(32|64)\.(ctz|clz))$/ },
+  { id: 'bswap', label: 'byte reversal', mnemonics: /^(bswap|movbe|rev|rev16|rev32|rev64)$/ },
 ];
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The class of a mnemonic (its last word: "lock add" is "add"), or null. */
+export function instructionClass(mnemonic: string): InstructionClass | null {
+  const base = mnemonic.trim().split(/\s+/).pop() ?? mnemonic;
+  return INSTRUCTION_CLASSES.find((c) => c.mnemonics.test(base)) ?? null;
+}
 
-/** The mnemonic test for the instructions `explainerText` names. */
-export function namedInstructions(explainerText: string): { names: string[]; test: (mnemonic: string) => boolean } {
-  const text = explainerText.toLowerCase();
-  const families = NAMED_INSTRUCTIONS.filter((f) => f.names.some((n) => new RegExp(`(?<![\\w.])${escapeRe(n)}(?![\\w]|\\.\\w)`).test(text)));
-  return {
-    names: [...new Set(families.flatMap((f) => f.names.filter((n) => text.includes(n))))],
-    test: (mnemonic) => families.some((f) => f.mnemonics.test(mnemonic.split(' ').pop() ?? mnemonic)),
-  };
+/** A listing's highlighted instructions by class, in INSTRUCTION_CLASSES' order: how many, and of
+ * which mnemonics (most frequent first). */
+export function classCounts(functions: readonly { insns: readonly [string, string, string][] }[]): { id: string; label: string; count: number; mnemonics: [string, number][] }[] {
+  const found = new Map<string, Map<string, number>>();
+  for (const f of functions)
+    for (const [, mnemonic] of f.insns) {
+      const c = instructionClass(mnemonic);
+      if (!c) continue;
+      const m = found.get(c.id) ?? new Map<string, number>();
+      m.set(mnemonic, (m.get(mnemonic) ?? 0) + 1);
+      found.set(c.id, m);
+    }
+  return INSTRUCTION_CLASSES.filter((c) => found.has(c.id)).map((c) => {
+    const mnemonics = [...found.get(c.id)!].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    return { id: c.id, label: c.label, count: mnemonics.reduce((n, [, k]) => n + k, 0), mnemonics };
+  });
+}
+
+// ---- names --------------------------------------------------------------------------------------
+
+/**
+ * A demangled C++ name as people read it in a listing: template arguments cut to "<…>", the
+ * parameters to "(…)" (none: "()"), a function template's return type dropped, "(anonymous
+ * namespace)" as "{anon}", a clone suffix (" [clone .isra.0]") and a repeat's " @address" kept.
+ * "unsigned long long sp::popcount::count_words<&(…)>(unsigned char const*, unsigned long)"
+ * reads "sp::popcount::count_words<…>(…)".
+ */
+export function shortName(name: string): string {
+  const tail = / \[clone [^\]]+\]( @[0-9a-f]+)?$| @[0-9a-f]+$/.exec(name)?.[0] ?? '';
+  const body = name.slice(0, name.length - tail.length).replaceAll('(anonymous namespace)', '{anon}');
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    // "operator<", "operator()" and the like: the operator is part of the name, not a bracket.
+    if (depth === 0 && /operator ?$/.test(out)) {
+      const op = /^(\(\)|\[\]|<=>|<<=|>>=|<<|>>|<=|>=|->\*?|[<>]|[-+*/%^&|~!=,]+)/.exec(body.slice(i))?.[0];
+      if (op) {
+        out += op;
+        i += op.length - 1;
+        continue;
+      }
+    }
+    if (ch === '<' || ch === '(') {
+      if (depth++ === 0) out += body[i + 1] === (ch === '<' ? '>' : ')') ? ch : `${ch}…`;
+    } else if (ch === '>' || ch === ')') {
+      if (depth > 0 && --depth === 0) out += ch;
+    } else if (depth === 0) {
+      out += ch;
+    }
+  }
+  // The last word is the name ("unsigned long long sp::f" is "sp::f"), once qualifiers are off.
+  const words = out.replace(/( const| volatile| &&?| noexcept)+$/, '').trim().split(' ');
+  const last = words.pop() ?? name;
+  return `${words.at(-1)?.endsWith('operator') ? `${words.pop()} ` : ''}${last}${tail}`;
+}
+
+/**
+ * An instruction's operands as the panel shows them: the symbol in angle brackets at their end
+ * (a call's target, an address's label) with its template arguments cut (shortName), and a label
+ * that names another puzzle's symbol dropped: objdump names an address after the symbol before
+ * it, so a cube table placed after chess's rays reads "<sp::chess::kRays+0x17…>", a guess.
+ */
+export function readableOperands(operands: string, puzzle: string): string {
+  if (!operands.endsWith('>')) return operands;
+  let depth = 0;
+  let at = -1;
+  for (let i = operands.length - 1; i >= 0; i--) {
+    if (operands[i] === '>') depth++;
+    else if (operands[i] === '<' && --depth === 0) {
+      at = i;
+      break;
+    }
+  }
+  if (at <= 0 || operands[at - 1] !== ' ') return operands;
+  const symbol = operands.slice(at + 1, -1);
+  const before = operands.slice(0, at - 1);
+  const ns = /^sp::(\w+)::/.exec(symbol)?.[1];
+  if (ns && ns !== puzzle && !['core', 'simd', 'cpu'].includes(ns)) return before;
+  const plus = /\+0x[0-9a-f]+$/.exec(symbol)?.[0] ?? '';
+  return `${before} <${shortName(symbol.slice(0, symbol.length - plus.length))}${plus}>`;
+}
+
+// ---- which kernel, which sides, which functions -------------------------------------------------
+
+// Vector ISAs by width, for the panel's choices (compare.ts learns them from the catalog; these
+// are the labels of cpp/core/cpu.h, for a panel opened before the catalog has loaded).
+const KNOWN_BITS: Record<string, number> = { scalar: 0, bmi2: 0, 'sse4.1': 128, neon: 128, simd128: 128, avx2: 256, avx512: 512 };
+const bitsOf = (isa: string, bits?: (isa: string) => number | undefined) => bits?.(isa) ?? KNOWN_BITS[isa] ?? 0;
+
+/**
+ * The kernel the panel opens on: the first kernel, in the puzzle's order, that the person has
+ * selected to run (`selected`: "id/isa" keys; null: all of them) and that is a SIMD kernel in
+ * wasm (a simd128 ISA in some listing); else the first SIMD kernel of any build that is selected,
+ * then of any; else the first listed. Never the scalar reference while a SIMD kernel exists.
+ */
+export function openingKernel(kernels: readonly { id: string; isas: readonly string[] }[], selected: ReadonlySet<string> | null, bits?: (isa: string) => number | undefined): string {
+  const chosen = (k: { id: string }) => selected === null || [...selected].some((key) => key.split('/')[0] === k.id);
+  const wasmSimd = (k: { isas: readonly string[] }) => k.isas.includes('simd128');
+  const simd = (k: { isas: readonly string[] }) => k.isas.some((isa) => bitsOf(isa, bits) > 0);
+  return (kernels.find((k) => chosen(k) && wasmSimd(k)) ?? kernels.find((k) => chosen(k) && simd(k)) ?? kernels.find(wasmSimd) ?? kernels.find(simd) ?? kernels[0])?.id ?? '';
+}
+
+/** The native ISA closest to the wasm side's (`wasmIsa`): the same vector width first (SSE4.1 or
+ * NEON beside SIMD128), then the nearest width, x86 before AArch64 as listed; without a wasm side
+ * the widest x86 ISA most machines run. `native`: the kernel's native ISAs, in the listings' order. */
+export function closestNative(native: readonly string[], wasmIsa: string | null, bits?: (isa: string) => number | undefined): string | null {
+  if (!native.length) return null;
+  if (wasmIsa === null) return ['avx2', 'sse4.1', 'bmi2', 'avx512', 'neon', 'scalar'].find((isa) => native.includes(isa)) ?? native[0]!;
+  const want = bitsOf(wasmIsa, bits);
+  return [...native].sort((a, b) => Math.abs(bitsOf(a, bits) - want) - Math.abs(bitsOf(b, bits) - want) || bitsOf(a, bits) - bitsOf(b, bits))[0]!;
+}
+
+/**
+ * The functions the panel shows open, in order: the kernel's entries (what it registered: its
+ * run, lookup or perft), and where they hold less than half of its vector instructions (an entry
+ * that only calls the real work), the function with the most vector instructions, else, where the
+ * entries are tiny, the largest one. The rest are folded.
+ */
+export function hotFunctions(k: Pick<KernelListing, 'entries' | 'functions'>): string[] {
+  const open = [...new Set(k.entries.map((e) => e.function))].filter((name) => k.functions.some((f) => f.name === name));
+  const rest = k.functions.filter((f) => !open.includes(f.name));
+  if (!rest.length) return open;
+  const vector = (f: { counts: InstructionCounts }) => f.counts.vector;
+  const inOpen = k.functions.filter((f) => open.includes(f.name));
+  const total = k.functions.reduce((n, f) => n + vector(f), 0);
+  const openVector = inOpen.reduce((n, f) => n + vector(f), 0);
+  const bySize = (key: (f: (typeof rest)[number]) => number) => [...rest].sort((a, b) => key(b) - key(a) || b.insns.length - a.insns.length)[0]!;
+  if (total > 0 && openVector * 2 < total) return [...open, bySize(vector).name];
+  if (total === 0 && inOpen.reduce((n, f) => n + f.insns.length, 0) < 64) return [...open, bySize((f) => f.insns.length).name];
+  return open;
 }
 
 /** Vector registers or ops a listing uses, for the tests and the panel's one-line summary. */

@@ -1,13 +1,17 @@
 // The Instructions panel under the results: one kernel's listing natively and in wasm, side by
-// side, with counts by instruction class and the instructions the puzzle's explainer names
-// highlighted. Closed until asked for: a build's listing is a few MB.
-import type { PuzzleView } from '../puzzle-view';
+// side, with counts by instruction class and the instructions of the classes the kernels are about
+// highlighted (byte shuffles, population counts, pext, compress, movemask…: listings.ts,
+// INSTRUCTION_CLASSES). It opens on the SIMD kernel selected to run, wasm SIMD128 beside the
+// native ISA of the same width; each side shows the kernel's hot functions first (short names,
+// lines that wrap in their box) with the rest folded, and the whole listing on request. Closed
+// until asked for: a build's listing is a few MB.
+import { vectorBits } from '../compare';
 import { h, replaceChildren } from '../dom';
 import {
-  isasOf, kernelListing, loadListing, namedInstructions, NATIVE_LISTING_BUILDS, WASM_LISTING_BUILDS,
-  type KernelListing, type Listing, type ListingBuild,
+  classCounts, closestNative, hotFunctions, instructionClass, isasOf, kernelListing, loadListing, NATIVE_LISTING_BUILDS, openingKernel,
+  readableOperands, shortName, WASM_LISTING_BUILDS, type KernelListing, type Listing, type ListingBuild,
 } from '../listings';
-import { puzzleOf } from '../state/selectors';
+import { puzzleOf, puzzleStateOf } from '../state/selectors';
 import type { PageState } from '../state/store';
 import type { Elements } from './layout';
 
@@ -25,17 +29,15 @@ interface Side {
 }
 const sideValue = (s: Side) => `${s.build}|${s.isa}`;
 
-// The native ISA shown first: the widest x86 one this kernel has that most machines run.
-const NATIVE_PREFERENCE = ['avx2', 'sse4.1', 'bmi2', 'avx512', 'neon', 'scalar'];
-
-export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>) {
+export function listingView(el: Elements) {
   let puzzleId = '';
   let catalogKernels: readonly string[] = [];
-  let explainerText = '';
+  let selected: ReadonlySet<string> | null = null;
+  // The kernel shown per puzzle, once chosen (by the person, or on opening: openingKernel), and
+  // the sides the person picked for it (reset when the kernel changes).
   const chosenKernel = new Map<string, string>();
-  const chosenSide = { native: '', wasm: '' };
+  const chosenSide = { kernel: '', native: '', wasm: '' };
   const listings = new Map<ListingBuild, Listing | null>();
-  const explainers = new Map<string, string>();
 
   const kernelSelect = h('select', { id: 'listing-kernel' });
   const nativeSelect = h('select', { id: 'listing-native' });
@@ -45,7 +47,7 @@ export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>
   const details = h('details', { className: 'listing-panel', id: 'instructions' },
     h('summary', {}, h('h2', {}, 'Instructions')),
     h('p', { className: 'hint' }, 'What each kernel compiles to: its hot functions as the compilers emitted them, disassembled from the built programs (',
-      h('code', {}, 'objdump'), ', ', h('code', {}, 'wasm-objdump'), '), with what it calls of our own code.'),
+      h('code', {}, 'objdump'), ', ', h('code', {}, 'wasm-objdump'), '), with what it calls of our own code folded below them.'),
     h('div', { className: 'listing-controls' },
       h('label', { attrs: { for: 'listing-kernel' } }, 'Kernel ', kernelSelect),
       h('label', { attrs: { for: 'listing-native' } }, 'Native ', nativeSelect),
@@ -71,55 +73,55 @@ export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>
       return listing ? isasOf(listing, puzzleId, kernel).map((isa) => ({ build, isa })) : [];
     });
 
-  const fillSelect = (select: HTMLSelectElement, options: Side[], keep: string, prefer: (s: Side[]) => Side | undefined) => {
-    const values = options.map(sideValue);
-    const value = values.includes(keep) ? keep : (prefer(options) ? sideValue(prefer(options)!) : '');
+  const fillSelect = (select: HTMLSelectElement, options: Side[], value: string) => {
     replaceChildren(select, ...(options.length
       ? options.map((s) => h('option', { attrs: { value: sideValue(s) } }, `${s.isa} (${s.build})`))
       : [h('option', { attrs: { value: '' } }, 'none built')]));
     select.value = value;
     select.disabled = !options.length;
-    return value;
   };
 
   // The kernels with a listing in some build (a peer, another program, has none), in the
   // catalog's order; all of them until a listing has loaded.
+  const loaded = () => [...listings.values()].filter((l): l is Listing => l !== null);
   const listedKernels = () => {
-    const loaded = [...listings.values()].filter((l): l is Listing => l !== null);
-    const listed = catalogKernels.filter((id) => loaded.some((l) => isasOf(l, puzzleId, id).length > 0));
-    return loaded.length ? listed : catalogKernels;
+    const listed = catalogKernels.filter((id) => loaded().some((l) => isasOf(l, puzzleId, id).length > 0));
+    return loaded().length ? listed : catalogKernels;
   };
 
   const render = () => {
     if (!details.open) return;
     const kernels = listedKernels();
-    if (!kernels.includes(chosenKernel.get(puzzleId) ?? '')) chosenKernel.set(puzzleId, kernels[0] ?? '');
+    // Opening: the SIMD kernel selected to run (never the scalar reference while one exists).
+    if (!kernels.includes(chosenKernel.get(puzzleId) ?? '') && loaded().length) {
+      const isas = kernels.map((id) => ({ id, isas: loaded().flatMap((l) => isasOf(l, puzzleId, id)) }));
+      chosenKernel.set(puzzleId, openingKernel(isas, selected, vectorBits));
+    }
     replaceChildren(kernelSelect, ...kernels.map((id) => h('option', { attrs: { value: id } }, id)));
-    kernelSelect.value = chosenKernel.get(puzzleId) ?? '';
-    const kernel = chosenKernel.get(puzzleId) ?? '';
+    const kernel = chosenKernel.get(puzzleId) ?? kernels[0] ?? '';
+    kernelSelect.value = kernel;
     const native = sidesOf(NATIVE_LISTING_BUILDS, kernel);
     const wasm = sidesOf(WASM_LISTING_BUILDS, kernel);
-    chosenSide.native = fillSelect(nativeSelect, native, chosenSide.native,
-      (o) => NATIVE_PREFERENCE.map((isa) => o.find((s) => s.isa === isa)).find(Boolean));
-    chosenSide.wasm = fillSelect(wasmSelect, wasm, chosenSide.wasm, (o) => o[0]);
+    if (chosenSide.kernel !== `${puzzleId}/${kernel}`) Object.assign(chosenSide, { kernel: `${puzzleId}/${kernel}`, native: '', wasm: '' });
+    // wasm SIMD128 where the kernel has it; beside it the native ISA closest to it (SSE4.1 or NEON
+    // beside SIMD128: the same width).
+    const wasmSide = wasm.find((s) => sideValue(s) === chosenSide.wasm) ?? wasm.find((s) => s.build === 'simd128' && s.isa === 'simd128') ?? wasm[0];
+    const nativeIsa = closestNative(native.map((s) => s.isa), wasmSide?.isa ?? null, vectorBits);
+    const nativeSide = native.find((s) => sideValue(s) === chosenSide.native) ?? native.find((s) => s.isa === nativeIsa);
+    fillSelect(nativeSelect, native, nativeSide ? sideValue(nativeSide) : '');
+    fillSelect(wasmSelect, wasm, wasmSide ? sideValue(wasmSide) : '');
     const missing = allBuilds.filter((b) => !listings.get(b));
     note.textContent = missing.length
       ? `No listing here yet for ${missing.map((b) => BUILD_NAMES[b]).join(', ')}: scripts/build-listings.mjs makes each from its build (npm start makes the x86-64 one once the native CLI is built; npm test also makes AArch64's).`
       : '';
-    const named = namedInstructions(explainerText);
-    const side = (value: string, family: string) => {
-      const [build, isa] = value.split('|') as [ListingBuild, string];
-      const listing = value ? listings.get(build) : null;
-      const k = listing ? kernelListing(listing, build, puzzleId, kernel, isa) : null;
-      return k ? listingSide(k, named.test, kernel) : h('section', { className: 'listing-side', attrs: { 'aria-label': `${family} listing` } },
-        h('h3', {}, family), h('p', { className: 'empty' }, `${kernel} has no ${family} listing here.`));
-    };
+    const shown = ([[nativeSide, 'native'], [wasmSide, 'wasm']] as const).map(([side, family]) => {
+      const listing = side ? listings.get(side.build) : null;
+      return { family, k: side && listing ? kernelListing(listing, side.build, puzzleId, kernel, side.isa) : null };
+    });
     replaceChildren(sides,
-      side(chosenSide.native, 'native'),
-      side(chosenSide.wasm, 'wasm'),
-      named.names.length
-        ? h('p', { className: 'hint listing-legend' }, 'Highlighted: the instructions the explainer names (', named.names.join(', '), ').')
-        : null);
+      ...shown.map(({ family, k }) => (k ? listingSide(k, kernel, puzzleId) : h('section', { className: 'listing-side', attrs: { 'aria-label': `${family} listing` } },
+        h('h3', {}, family), h('p', { className: 'empty' }, `${kernel} has no ${family} listing here.`)))),
+      classLegend(shown.flatMap(({ k }) => (k ? [k] : []))));
   };
 
   const open = async () => {
@@ -144,21 +146,66 @@ export function listingView(el: Elements, views: ReadonlyMap<string, PuzzleView>
   });
 
   const subscriber = (s: PageState) => {
-    if (!s.puzzleId || s.puzzleId === puzzleId) return;
+    if (!s.puzzleId) return;
+    // The kernels selected to run, for the kernel the panel opens on.
+    selected = puzzleStateOf(s).kernels;
+    if (s.puzzleId === puzzleId) return;
     puzzleId = s.puzzleId;
-    const puzzle = puzzleOf(s);
-    catalogKernels = puzzle.kernel_order;
-    if (!explainers.has(puzzleId)) explainers.set(puzzleId, views.get(puzzleId)?.explainer().textContent ?? '');
-    explainerText = explainers.get(puzzleId) ?? '';
-    if (!chosenKernel.has(puzzleId)) chosenKernel.set(puzzleId, catalogKernels[0] ?? '');
-    replaceChildren(kernelSelect);  // refilled for this puzzle by render
+    catalogKernels = puzzleOf(s).kernel_order;
+    replaceChildren(kernelSelect); // refilled for this puzzle by render
     render();
   };
 
   return subscriber;
 }
 
-function listingSide(k: KernelListing, highlighted: (mnemonic: string) => boolean, kernel: string): HTMLElement {
+/** What the highlights mean: each class found in the listings shown, how many on each side and of
+ * which instructions ("byte shuffle, table lookup: 42 vpshufb in avx2; 12 i8x16.swizzle in simd128"). */
+function classLegend(shown: readonly KernelListing[]): HTMLElement {
+  const per = shown.map((k) => ({ k, classes: classCounts(k.functions) }));
+  const ids = [...new Set(per.flatMap((p) => p.classes.map((c) => c.id)))];
+  if (!ids.length) {
+    return h('p', { className: 'hint listing-legend', attrs: { 'data-legend': 'none' } },
+      'No instruction of the highlighted classes (byte shuffles and table lookups, population counts, pext, compress, movemask, lane tests, ternary logic, bit scans) in these listings.');
+  }
+  return h('div', { className: 'hint listing-legend', attrs: { 'data-legend': 'classes' } },
+    h('p', {}, 'Highlighted by instruction class, wherever it occurs:'),
+    h('ul', {}, ...ids.map((id) => {
+      const label = per.flatMap((p) => p.classes).find((c) => c.id === id)!.label;
+      const sides = per.map(({ k, classes }) => {
+        const c = classes.find((x) => x.id === id);
+        return `${c ? c.mnemonics.map(([m, n]) => `${n} ${m}`).join(', ') : 'none'} in ${k.isa}`;
+      });
+      return h('li', { attrs: { 'data-class': id } }, h('mark', { attrs: { 'data-class': id } }, label), `: ${sides.join('; ')}`);
+    })));
+}
+
+/** One function's instructions: one pre whose text runs between the highlighted mnemonics, so
+ * thousands of lines stay few nodes; operands with short symbol names. */
+function functionCode(f: KernelListing['functions'][number], puzzle: string): HTMLElement {
+  const pre = h('pre', {});
+  let run = '';
+  const flush = () => {
+    if (run) pre.append(run);
+    run = '';
+  };
+  for (const [address, mnemonic, operands] of f.insns) {
+    run += `${address.padStart(6)}  `;
+    const cls = instructionClass(mnemonic);
+    if (cls) {
+      flush();
+      pre.append(h('mark', { attrs: { 'data-class': cls.id } }, mnemonic));
+    } else {
+      run += mnemonic;
+    }
+    const shown = readableOperands(operands, puzzle);
+    run += `${shown ? ' ' : ''}${shown}\n`;
+  }
+  flush();
+  return pre;
+}
+
+function listingSide(k: KernelListing, kernel: string, puzzle: string): HTMLElement {
   const title = `${k.isa}, ${BUILD_NAMES[k.build]}`;
   const classes = ['total', 'vector', 'scalar', 'branch', 'other', 'memory'] as const;
   const heads: Record<(typeof classes)[number], string> = {
@@ -166,36 +213,40 @@ function listingSide(k: KernelListing, highlighted: (mnemonic: string) => boolea
     other: k.build === 'simd128' || k.build === 'baseline' ? 'locals, blocks' : 'no-op', memory: 'memory (of these)',
   };
   const counts = h('table', { className: 'listing-counts' },
-    h('caption', {}, `Instructions by class: ${kernel}, ${k.isa}`),
+    h('caption', {}, `Instructions by class: ${kernel}, ${k.isa}${k.truncated ? ' (of the part listed)' : ''}`),
     h('thead', {}, h('tr', {}, ...classes.map((c) => h('th', { attrs: { scope: 'col' } }, heads[c])))),
     h('tbody', {}, h('tr', {}, ...classes.map((c) => h('td', { attrs: { 'data-class': c } }, k.counts[c])))));
 
-  // One pre: text runs between the highlighted mnemonics, so thousands of lines stay few nodes.
-  const pre = h('pre', {});
-  let run = '';
-  const flush = () => {
-    if (run) pre.append(run);
-    run = '';
-  };
-  for (const f of k.functions) {
-    run += `${f.name}:\n`;
-    for (const [address, mnemonic, operands] of f.insns) {
-      run += `  ${address.padStart(6)}  `;
-      if (highlighted(mnemonic)) {
-        flush();
-        pre.append(h('mark', {}, mnemonic));
-      } else {
-        run += mnemonic;
-      }
-      run += `${operands ? ' ' : ''}${operands}\n`;
-    }
-    run += '\n';
-  }
-  flush();
+  // The hot functions open, the rest folded, each under its short name (the full one on hover).
+  const hot = hotFunctions(k);
+  const ordered = [...hot.map((name) => k.functions.find((f) => f.name === name)!), ...k.functions.filter((f) => !hot.includes(f.name))];
+  const marked = (f: KernelListing['functions'][number]) => f.insns.filter(([, m]) => instructionClass(m)).length;
+  const heading = (f: KernelListing['functions'][number]) => [
+    h('code', { className: 'listing-fn-name', title: f.name }, shortName(f.name)),
+    h('small', {}, ` ${f.insns.length} instructions${marked(f) ? `, ${marked(f)} highlighted` : ''}`),
+  ];
+  const folded = ordered.slice(hot.length).map((f) =>
+    h('details', { className: 'listing-fn', attrs: { 'data-function': f.name } }, h('summary', {}, ...heading(f)), functionCode(f, puzzle)));
+  const code = h('div', { className: 'listing-code', attrs: { role: 'region', 'aria-label': `${title} instructions of ${kernel}`, tabindex: '0' } },
+    ...ordered.slice(0, hot.length).map((f) => h('section', { className: 'listing-fn listing-hot', attrs: { 'data-function': f.name } },
+      h('p', { className: 'listing-fn-head' }, ...heading(f)), functionCode(f, puzzle))),
+    ...folded);
+  // The whole listing on request: every folded function opened (and folded again).
+  const whole = folded.length
+    ? h('button', { className: 'listing-whole', attrs: { type: 'button', 'aria-expanded': 'false' } }, `Show the whole listing (${folded.length} more functions)`)
+    : null;
+  whole?.addEventListener('click', () => {
+    const open = whole.getAttribute('aria-expanded') !== 'true';
+    for (const d of folded) d.open = open;
+    whole.setAttribute('aria-expanded', String(open));
+    whole.textContent = open ? 'Fold the called functions again' : `Show the whole listing (${folded.length} more functions)`;
+  });
+  const entry = (e: { role: string; function: string }) => h('span', { title: e.function }, `${e.role}: `, h('code', {}, shortName(e.function)));
   return h('section', { className: 'listing-side', attrs: { 'data-build': k.build, 'data-isa': k.isa, 'aria-label': `${title} listing` } },
     h('h3', {}, title),
     counts,
-    h('p', { className: 'hint' }, `${k.tool}; starts at `, k.entries.map((e) => `${e.role}: ${e.function}`).join('; '),
-      k.truncated ? '. The call tree goes on past the listing’s limit.' : '.'),
-    h('div', { className: 'listing-code', attrs: { role: 'region', 'aria-label': `${title} instructions of ${kernel}`, tabindex: '0' } }, pre));
+    h('p', { className: 'hint' }, `${k.tool}; starts at `, ...k.entries.flatMap((e, i) => [i ? '; ' : '', entry(e)]),
+      k.truncated ? '. The call tree goes on past the listing’s limit: its counts are of the part listed.' : '.'),
+    whole,
+    code);
 }
