@@ -55,7 +55,7 @@ describe('N-queens page', () => {
     await checked(page);
     await page.click('#run');
     await page.waitForSelector('.confirm p');
-    expect(await page.textContent('.confirm p')).toMatch(/^N-queens, n=20 may take about [\d.]+ days: one call of its slowest kernel takes about [\d.]+ (h|days) here \(an estimate\)/);
+    expect(await page.textContent('.confirm p')).toMatch(/^N-queens: N = 20 may take about [\d.]+ days: one call of its slowest kernel takes about [\d.]+ (h|days) here \(an estimate\)/);
     expect(await page.textContent('.status')).toBe('Ready.'); // nothing started
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-confirm'))).toBe('cancel');
     await page.click('button[data-confirm="cancel"]');
