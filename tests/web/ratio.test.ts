@@ -381,7 +381,7 @@ describe('the run table: each wasm kernel beside the same-width native kernel an
     const bodies = t.children.filter((c) => c.tag === 'tbody');
     expect(bodies.map((b) => b.attrs['data-group'])).toEqual(['simd', 'scalar']);
     expect(bodies.map((b) => textOf(b.children[0]!))).toEqual(['SIMD kernels', 'Scalar kernels']);
-    expect(bodies[0]!.children[0]!.children[0]!.attrs.scope).toBe('colgroup');
+    expect(bodies[0]!.children[0]!.children[0]!.attrs.scope).toBe('rowgroup'); // the heading of its tbody's rows
     // One group: no heading.
     const one = table({ mine: mine.slice(1) }).children.filter((c) => c.tag === 'tbody');
     expect(one.length).toBe(1);

@@ -226,7 +226,7 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   return h('table', { className: 'results', attrs: { 'data-table': 'run' } },
     h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
     ...groups.map((g) => h('tbody', { attrs: { 'data-group': g.id } },
-      groups.length > 1 ? h('tr', { className: 'group-row' }, h('th', { attrs: { colspan: String(columns.length), scope: 'colgroup' } }, g.heading)) : null,
+      groups.length > 1 ? h('tr', { className: 'group-row' }, h('th', { attrs: { colspan: String(columns.length), scope: 'rowgroup' } }, g.heading)) : null,
       ...body.filter((b) => b.group === g.id).map((b) => b.tr))));
 }
 
