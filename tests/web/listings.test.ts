@@ -147,7 +147,10 @@ describe('names and operands as people read them', () => {
     expect(readableOperands('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>', 'cube')).toBe('rax,[rip+0x1234] # 5678');
     expect(readableOperands('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>', 'chess')).toBe('rax,[rip+0x1234] # 5678 <sp::chess::kRays+0x17>');
     expect(readableOperands('xmm0,xmm1', 'cube')).toBe('xmm0,xmm1');
-    expect(readableOperands('32 <memcpy>', 'cube')).toBe('32 <memcpy>');
+    expect(readableOperands('32 <memcpy>', 'cube')).toBe('32 <memcpy>'); // a call's target stays
+    expect(readableOperands('xmm6,QWORD PTR [rip+0x19e1bb] # 1fad18 <nlohmann::json_abi_v3_11_2::detail::operator<(nlohmann::detail::value_t, nlohmann::detail::value_t)::order+0x18>', 'chess'))
+      .toBe('xmm6,QWORD PTR [rip+0x19e1bb] # 1fad18');
+    expect(readableOperands('rcx,[rip+0x178967] # 1fe320 <sp::cephalopod::kHash>', 'cephalopod')).toBe('rcx,[rip+0x178967] # 1fe320 <sp::cephalopod::kHash>');
   });
 });
 

@@ -188,26 +188,22 @@ export function shortName(name: string): string {
 
 /**
  * An instruction's operands as the panel shows them: the symbol in angle brackets at their end
- * (a call's target, an address's label) with its template arguments cut (shortName), and a label
- * that names another puzzle's symbol dropped: objdump names an address after the symbol before
- * it, so a cube table placed after chess's rays reads "<sp::chess::kRays+0x17…>", a guess.
+ * (a call's target, an address's label) with its template arguments cut (shortName), and an
+ * address's label dropped unless it is the puzzle's own symbol: objdump names an address after the
+ * symbol before it, so a cube table placed after chess's rays reads "<sp::chess::kRays+0x17…>",
+ * and one after a library's data names the library: guesses.
  */
 export function readableOperands(operands: string, puzzle: string): string {
-  if (!operands.endsWith('>')) return operands;
-  let depth = 0;
-  let at = -1;
-  for (let i = operands.length - 1; i >= 0; i--) {
-    if (operands[i] === '>') depth++;
-    else if (operands[i] === '<' && --depth === 0) {
-      at = i;
-      break;
-    }
-  }
-  if (at <= 0 || operands[at - 1] !== ' ') return operands;
-  const symbol = operands.slice(at + 1, -1);
-  const before = operands.slice(0, at - 1);
+  // The symbol follows the address it names: "1965f0 <…>", "… # 1ffe20 <…>" (it may hold "<" of
+  // its own: "operator<(…)").
+  const found = /^(.*?\b[0-9a-f]+) <(.*)>$/.exec(operands);
+  if (!found) return operands;
+  const [, before, symbol] = found as unknown as [string, string, string];
+  // An address's label ("# 1ffe20 <…>") names the symbol at or before it: kept only where it is
+  // this puzzle's own data (or our shared code's), never another puzzle's or a library's.
   const ns = /^sp::(\w+)::/.exec(symbol)?.[1];
-  if (ns && ns !== puzzle && !['core', 'simd', 'cpu'].includes(ns)) return before;
+  const ours = ns !== undefined && (ns === puzzle || ['core', 'simd', 'cpu'].includes(ns));
+  if (/ # [0-9a-f]+$/.test(before) && !ours) return before;
   const plus = /\+0x[0-9a-f]+$/.exec(symbol)?.[0] ?? '';
   return `${before} <${shortName(symbol.slice(0, symbol.length - plus.length))}${plus}>`;
 }
