@@ -187,6 +187,9 @@ describe('what the panel opens on', () => {
     expect(hotFunctions(chess)).toEqual(['lookup', 'perft', 'gen0']);
     // The entry does the work: nothing more open.
     expect(hotFunctions({ entries: [{ role: 'run', function: 'run' }], functions: [fn('run', 400, 900), fn('tail', 20, 60)] })).toEqual(['run']);
+    // The highlighted instructions (a byte shuffle) decide before the vector count.
+    const shuffles = (name: string, n: number, total: number) => ({ ...fn(name, n, total), insns: Array.from({ length: total }, (_, i) => [String(i), i < n ? 'pshufb' : 'nop', ''] as [string, string, string]) });
+    expect(hotFunctions({ entries: [{ role: 'run', function: 'run' }], functions: [fn('run', 300, 600), fn('chain', 200, 900), shuffles('product', 111, 300)] })).toEqual(['run', 'product']);
     // Scalar code behind a tiny entry: the largest function too.
     expect(hotFunctions({ entries: [{ role: 'run', function: 'run' }], functions: [fn('run', 0, 10), fn('small', 0, 40), fn('big', 0, 800)] })).toEqual(['run', 'big']);
   });

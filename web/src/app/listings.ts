@@ -240,21 +240,26 @@ export function closestNative(native: readonly string[], wasmIsa: string | null,
 
 /**
  * The functions the panel shows open, in order: the kernel's entries (what it registered: its
- * run, lookup or perft), and where they hold less than half of its vector instructions (an entry
- * that only calls the real work), the function with the most vector instructions, else, where the
- * entries are tiny, the largest one. The rest are folded.
+ * run, lookup or perft), and where they hold less than half of its highlighted instructions
+ * (INSTRUCTION_CLASSES) or of its vector ones (an entry that only calls the real work), the
+ * function with the most of them, highlighted first; else, where the entries are tiny scalar code,
+ * the largest one. The rest are folded.
  */
 export function hotFunctions(k: Pick<KernelListing, 'entries' | 'functions'>): string[] {
   const open = [...new Set(k.entries.map((e) => e.function))].filter((name) => k.functions.some((f) => f.name === name));
   const rest = k.functions.filter((f) => !open.includes(f.name));
   if (!rest.length) return open;
-  const vector = (f: { counts: InstructionCounts }) => f.counts.vector;
-  const inOpen = k.functions.filter((f) => open.includes(f.name));
-  const total = k.functions.reduce((n, f) => n + vector(f), 0);
-  const openVector = inOpen.reduce((n, f) => n + vector(f), 0);
-  const bySize = (key: (f: (typeof rest)[number]) => number) => [...rest].sort((a, b) => key(b) - key(a) || b.insns.length - a.insns.length)[0]!;
-  if (total > 0 && openVector * 2 < total) return [...open, bySize(vector).name];
-  if (total === 0 && inOpen.reduce((n, f) => n + f.insns.length, 0) < 64) return [...open, bySize((f) => f.insns.length).name];
+  const marked = (f: KernelListing['functions'][number]) => f.insns.reduce((n, [, m]) => n + (instructionClass(m) ? 1 : 0), 0);
+  const vector = (f: KernelListing['functions'][number]) => f.counts.vector;
+  const share = (measure: (f: KernelListing['functions'][number]) => number) => {
+    const total = k.functions.reduce((n, f) => n + measure(f), 0);
+    return { total, elsewhere: total > 0 && 2 * k.functions.filter((f) => open.includes(f.name)).reduce((n, f) => n + measure(f), 0) < total };
+  };
+  const [m, v] = [share(marked), share(vector)];
+  const best = [...rest].sort((a, b) => marked(b) - marked(a) || vector(b) - vector(a) || b.insns.length - a.insns.length)[0]!;
+  if (m.elsewhere || v.elsewhere) return [...open, best.name];
+  const entrySize = k.functions.filter((f) => open.includes(f.name)).reduce((n, f) => n + f.insns.length, 0);
+  if (v.total === 0 && entrySize < 64) return [...open, [...rest].sort((a, b) => b.insns.length - a.insns.length)[0]!.name];
   return open;
 }
 
