@@ -48,6 +48,16 @@ const statusIs = (page: Page, pattern: string, timeout = 60_000) =>
 async function open(engine: string, url: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browsers.get(engine)!.newPage();
   await page.setViewport({ width: 1400, height: 1000 });
+  // As browser.ts's pageRules: Runs wasm-only, timed by the smoke rules (these tests are about the
+  // engines, not the numbers).
+  await page.evaluateOnNewDocument(() => {
+    try {
+      localStorage.setItem('simd-puzzles.pair-with-native', 'off');
+      localStorage.setItem('simd-puzzles.harness-profile', 'smoke');
+    } catch {
+      // storage refused: the page's own rules
+    }
+  });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
