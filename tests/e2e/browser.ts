@@ -90,8 +90,8 @@ export const overPrecise = (text: string): string[] =>
   (text.match(/-?\d+\.\d+/g) ?? []).filter((n) => n.replace(/[-.]/g, '').replace(/^0+/, '').length > 6);
 
 /** A row of the run table, cell texts by column name (data-col: kernel, build, verified, median,
- * spread, sharer, vs-sharer, native, vs-native, best-native, vs-best-native, vs-wasm, vs-js, rate,
- * answer), and `key`, the row's kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
+ * spread, sharer, vs-sharer, native, vs-native, vs-best-native (the ratio to the best native
+ * kernel, then "vs <time> (<kernel>/<isa>)"), vs-wasm, vs-js, rate, answer), and `key`, the row's kernel and ISA ("hq/scalar", "stockfish.js/peer"). */
 export type Row = Record<string, string>;
 
 /** The rows of the page's run table (puzzle views add tables of their own, e.g. native numbers):

@@ -263,7 +263,7 @@ describe('N-queens page', () => {
     expect(await other.textContent('[data-env="sharer"]')).toContain('From the shared link');
     // Run here: the sharer's numbers stay beside the viewer's.
     await runAndWait(other);
-    expect(await columns(other)).toEqual(['kernel', 'build', 'verified', 'median', 'spread', 'sharer', 'vs-sharer', 'native', 'vs-native', 'best-native', 'vs-best-native', 'rate', 'answer']);
+    expect(await columns(other)).toEqual(['kernel', 'build', 'verified', 'median', 'spread', 'sharer', 'vs-sharer', 'native', 'vs-native', 'vs-best-native', 'rate', 'answer']);
     const compared = await rows(other);
     expect(compared.map((r) => r.sharer!.replace(/ claim$/, ''))).toEqual(mine.map((r) => r.median));
     expect(compared.every((r) => DURATION.test(r.median!))).toBe(true);
