@@ -91,7 +91,15 @@ describe('the static site, on a host that sends no headers, under a sub-path', (
     for (const row of withNative) {
       expect(row.native, JSON.stringify(row)).toContain(`shipped, measured on ${cpu}`);
       expect(row['vs-native']).toMatch(ratioPattern);
+      // Numbers the site builder's machine measured, against this browser's: said on the ratio.
+      expect(row['vs-native'], JSON.stringify(row)).toContain(', another machine');
     }
+    for (const row of table) {
+      expect(row['vs-best-native'], JSON.stringify(row)).toMatch(/, another machine.* vs [\d.]+ (ns|µs|ms) \([\w-]+\/[\w.]+\)/);
+      expect(row['vs-best-native'], JSON.stringify(row)).toContain(`shipped, measured on ${cpu}`);
+    }
+    // The answer above says it too.
+    expect(await page.textContent('.answer-sentence')).toContain(', another machine');
     await page.screenshot({ path: join(artifacts, 'static-site-nqueens.png'), fullPage: true });
 
     // A link copied here names this host and sub-path, and opens the same state elsewhere.
