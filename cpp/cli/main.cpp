@@ -44,11 +44,13 @@ int fail(const std::string& message, bool as_json = false) {
 struct HarnessArgs {
   int samples = 0;
   int max_rounds = 0;
+  int batches = 0;
   double min_sample_ms = 0;
   json to_json() const {
     json h = json::object();
     if (samples) h["rounds"] = samples;
     if (max_rounds) h["max_rounds"] = max_rounds;
+    if (batches) h["batches"] = batches;
     if (min_sample_ms > 0) h["batch_ms"] = min_sample_ms;
     return h;
   }
@@ -56,6 +58,7 @@ struct HarnessArgs {
     app->add_option("--rounds,--samples", samples, "rounds per kernel, interleaved across kernels (default 6, at least 3)");
     app->add_option("--max-rounds", max_rounds, "keep adding rounds until every interval is within +-5 %, up to this many");
     app->add_option("--batch-ms,--min-sample-ms", min_sample_ms, "shortest timed batch in ms (default 10)");
+    app->add_option("--batches", batches, "timed batches a round takes the median of (default 3)");
   }
 };
 

@@ -8,7 +8,7 @@
 //   {"action": "environment"}
 //   {"action": "run", "puzzle": "nqueens", "params": {"n": 12},
 //    "kernels": ["all"] | ["simd-lanes", "bitmask-stack/scalar"], "time": false,
-//    "harness": {"rounds": 6, "batch_ms": 10, "max_rounds": 6, "budget_s": 120, "seed": 0},
+//    "harness": {"rounds": 6, "batch_ms": 10, "batches": 3, "max_rounds": 6, "budget_s": 120, "seed": 0},
 //    "session"?: "id"}
 //       Timed kernels are measured by core/harness.h's method: warm-up until stable, then rounds
 //       in passes of shuffled kernel order (auto-sampling up to max_rounds while an interval is

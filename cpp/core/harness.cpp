@@ -17,8 +17,8 @@ constexpr double kLongCallSeconds = 0.1;
 // The warm-up ends when two windows of batches (each at least this many) agree this closely.
 constexpr std::size_t kStableBatches = 3;
 constexpr double kStableSpread = 1.03;
-// Timed batches per round; their median per call is the round's value.
-constexpr int kBatchesPerRound = 3;
+// A call at least this long warms the caches it needs by itself: its round discards no batch.
+constexpr double kSelfWarmingCallSeconds = 0.001;
 // Between rounds a kernel keeps its loop (and workspace) only when a call is short: a short call
 // cannot be using a large workspace, and the kernels of a comparison then need not all hold theirs
 // at once. Natively memory is plentiful and remaking a loop costs a call: every loop is kept.
@@ -126,9 +126,10 @@ Status warm_up(KernelMeasurement& m, const HarnessOptions& o, const HarnessProgr
     // warmup_window_seconds (at least 3 batches), so a tier-up that lands a little later than a
     // few agreeing batches still shows as a step between the windows; a long call is a window.
     const double elapsed = clock() - start;
-    // Natively a long call has nothing to wait for (no tier-up; it outlasts any clock ramp): the
-    // loop's first call warmed its caches, and one timed call more is the warm-up.
-    if (!o.long_calls_need_agreement && call >= kLongCallSeconds && calls >= o.min_warmup_calls) {
+    // Natively a call that fills a batch by itself has nothing to wait for (no tier-up; the clock
+    // has ramped within it): the loop's first call warmed its caches, one timed call more is the
+    // warm-up.
+    if (!o.long_calls_need_agreement && reps == 1 && calls >= o.min_warmup_calls && elapsed >= floor) {
       m.settled = true;
       break;
     }
@@ -155,17 +156,20 @@ Status warm_up(KernelMeasurement& m, const HarnessOptions& o, const HarnessProgr
   return success();
 }
 
-// One round (see harness.h): its per-call ns into m.timing.round_ns.
-Status one_round(KernelMeasurement& m, const StopFn& stop, const HarnessClock& clock) {
+// One round (see harness.h): its per-call ns into m.timing.round_ns. The discarded batch refills
+// what the kernels timed since have evicted; a call of 1 ms or more refills its own (a megabyte
+// from L3 is tens of microseconds), and a long call is one batch.
+Status one_round(KernelMeasurement& m, int batches_per_round, const StopFn& stop, const HarnessClock& clock) {
   if (Status made = make_loop(m); !made) return made;
   const bool long_call = m.reps == 1 && m.call_seconds >= kLongCallSeconds;
+  const bool discard = m.call_seconds < kSelfWarmingCallSeconds;
+  const int timed = long_call ? 1 : batches_per_round;
   std::vector<double> batches;
-  for (int b = long_call ? 1 : 0; b <= kBatchesPerRound; ++b) {
+  for (int b = discard ? 0 : 1; b <= timed; ++b) {
     if (stop && stop()) return Error{"stopped"};
     Expected<double> t = time_run(*m.loop, m.reps, clock);
     if (!t) return t.error_detail();
     if (b > 0) batches.push_back(t.value() * 1e9 / static_cast<double>(m.reps));  // batch 0 is discarded
-    if (long_call) break;
   }
   m.timing.round_ns.push_back(median_of(batches));
   release_loop(m);
@@ -207,6 +211,9 @@ Expected<HarnessOptions> HarnessOptions::from_json(const json& j, int min_rounds
       if (!v.is_number() || !(v.get<double>() >= 1.0) || v.get<double>() > 10000.0)
         return Error{key + " must be a number in 1..10000"};
       o.batch_seconds = v.get<double>() / 1000.0;
+    } else if (key == "batches") {
+      if (!integer_in(1, 9)) return Error{"batches must be an integer in 1..9"};
+      o.batches_per_round = v.get<int>();
     } else if (key == "budget_s") {
       if (!v.is_number() || !(v.get<double>() >= 0.0) || v.get<double>() > 86400.0)
         return Error{"budget_s must be a number in 0..86400"};
@@ -290,7 +297,7 @@ Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const Harne
     std::shuffle(order.begin(), order.end(), rng);
     const int planned = std::max(options.rounds, pass + 1);
     for (std::size_t i : order) {
-      Status done = one_round(*kernels[i], stop, clock);
+      Status done = one_round(*kernels[i], options.batches_per_round, stop, clock);
       if (!done) return done;
       if (progress) progress(i, {HarnessProgress::Phase::round, added(i), planned, clock() - start});
     }

@@ -9,7 +9,8 @@
 //     lasts 0.1 s in wasm, so a tier-up landing after a few steady Liftoff batches still shows. The warm-up also calibrates the batch: enough
 //     calls that one batch lasts >= batch_seconds (2000 ticks of a 5 us isolated timer).
 //  2. Rounds, interleaved. A result is several rounds; each round is one discarded batch (other
-//     kernels ran since) and three timed ones, reduced to their median per call. The kernels of a
+//     kernels ran since; none for a call of 1 ms or more, which refills its own caches) and three
+//     timed ones (one for a call of 0.1 s or more; `batches`), reduced to their median per call. The kernels of a
 //     comparison take their rounds in passes, each pass in a new random order (Google Benchmark's
 //     random interleaving; Abedi & Brecht's randomized multiple interleaved trials), so a slow
 //     phase of the machine hits one round of many kernels instead of every round of one.
@@ -31,6 +32,7 @@ namespace sp {
 struct HarnessOptions {
   double batch_seconds = 0.010;   // a timed batch lasts at least this
   int rounds = 6;                 // rounds per kernel, at least (3..1000)
+  int batches_per_round = 3;      // timed batches a round takes the median of (1..9)
   int max_rounds = 6;             // auto-sampling: at most this many (>= rounds)
   double target_halfwidth = 0.05; // auto-sampling stops once every interval is within x/÷ (1 + this)
   double budget_seconds = 120;    // auto-sampling stops here (the minimum rounds always run)
@@ -38,11 +40,12 @@ struct HarnessOptions {
   double warmup_floor_batches = 10;   // warm-up lasts at least this many batches' time (30 in wasm)
   double warmup_cap_batches = 300;    // and gives up (unsettled) after this many
   double warmup_window_seconds = 0.02;  // stable: two windows this long agree (0.1 s in wasm)
-  bool long_calls_need_agreement = false;  // a call >= 0.1 s: two must agree (wasm), or one will do
+  bool long_calls_need_agreement = false;  // a call that fills a batch: two must agree (wasm), or one will do
   std::uint64_t seed = 0;         // the passes' shuffle; 0: a new one each time
 
   static HarnessOptions defaults();
-  // Reads optional overrides {"rounds": k, "batch_ms": x, "max_rounds": m, "budget_s": s, "seed": n}
+  // Reads optional overrides {"rounds": k, "batch_ms": x, "batches": b, "max_rounds": m, "budget_s": s,
+  // "seed": n}
   // ("min_samples" and "min_sample_ms" are the older names of the first two) and clamps them to
   // sane bounds: at least 3 rounds of 1 ms batches; anything less is not a measurement (a session's
   // request, one part of a measurement, may add fewer: `min_rounds`).
@@ -84,6 +87,14 @@ using StopFn = std::function<bool()>;
 // warm-up, rounds), so tests can drive it with a fake one; the default is steady_clock.
 using HarnessClock = std::function<double()>;
 double steady_seconds();
+
+// Whether a kernel's loop (and workspace) stays prepared between its rounds whatever its size:
+// natively memory is plentiful; in wasm only a short call's loop does (harness.cpp).
+#if defined(__EMSCRIPTEN__)
+inline constexpr bool kLoopsStayPrepared = false;
+#else
+inline constexpr bool kLoopsStayPrepared = true;
+#endif
 
 // Makes a fresh loop over a kernel (its workspace prepared and the kernel called once, untimed).
 using TimeableFactory = std::function<Expected<std::unique_ptr<Timeable>>()>;

@@ -246,6 +246,7 @@ class TypedKernel final : public Kernel {
     auto first = call_kernel<P>(loop->impl_, loop->case_, loop->workspace_);
     if (!first) return first.error_detail();
     loop->work_ = first.value().work;
+    loop->first_ = Outcome{P::answer_json(first.value().answer), first.value().work};
     return std::unique_ptr<Timeable>(std::move(loop));
   }
 
@@ -262,11 +263,13 @@ class TypedKernel final : public Kernel {
       return success();
     }
     std::uint64_t work_per_op() const override { return work_; }
+    const Outcome* first_outcome() const override { return &first_; }
 
     typename P::KernelImpl impl_;
     const typename P::Case& case_;
     WorkspaceOf<P> workspace_{};
     std::uint64_t work_ = 0;
+    Outcome first_;
   };
 
   typename P::KernelImpl impl_;

@@ -12,6 +12,7 @@ import type { Timing } from '../share/schema';
 export interface HarnessOptions {
   batchSeconds: number;
   rounds: number;
+  batchesPerRound: number;
   maxRounds: number;
   budgetSeconds: number;
   seed: number;
@@ -21,14 +22,14 @@ export interface HarnessOptions {
   warmupWindowSeconds: number;
 }
 
-export const DEFAULT_HARNESS: HarnessOptions = { batchSeconds: 0.01, rounds: 6, maxRounds: 6, budgetSeconds: 120, seed: 0, minWarmupCalls: 2, warmupFloorBatches: 30, warmupCapBatches: 300, warmupWindowSeconds: 0.1 };
+export const DEFAULT_HARNESS: HarnessOptions = { batchSeconds: 0.01, rounds: 6, batchesPerRound: 3, maxRounds: 6, budgetSeconds: 120, seed: 0, minWarmupCalls: 2, warmupFloorBatches: 30, warmupCapBatches: 300, warmupWindowSeconds: 0.1 };
 
 const TARGET_HALF_WIDTH = Math.log1p(0.05);
 const LONG_CALL_SECONDS = 0.1;
 const STABLE_SPREAD = 1.03;
-const BATCHES_PER_ROUND = 3;
+const SELF_WARMING_CALL_SECONDS = 0.001;
 
-/** The engine's harness overrides ({rounds, batch_ms, max_rounds, budget_s, seed}; min_samples and
+/** The engine's harness overrides ({rounds, batch_ms, batches, max_rounds, budget_s, seed}; min_samples and
  * min_sample_ms are the older names of the first two), with its bounds; or an error. */
 export function harnessOptions(j: unknown): HarnessOptions | string {
   const o = { ...DEFAULT_HARNESS };
@@ -47,6 +48,9 @@ export function harnessOptions(j: unknown): HarnessOptions | string {
     } else if (key === 'batch_ms' || key === 'min_sample_ms') {
       if (typeof v !== 'number' || !(v >= 1) || v > 10000) return `${key} must be a number in 1..10000`;
       o.batchSeconds = v / 1000;
+    } else if (key === 'batches') {
+      if (!integerIn(v, 1, 9)) return 'batches must be an integer in 1..9';
+      o.batchesPerRound = v as number;
     } else if (key === 'budget_s') {
       if (typeof v !== 'number' || !(v >= 0) || v > 86400) return 'budget_s must be a number in 0..86400';
       o.budgetSeconds = v;
@@ -184,7 +188,7 @@ export function measureInterleaved(kernels: readonly Measured[], options: Harnes
       }
       if (elapsed >= cap && calls >= options.minWarmupCalls) break;
     }
-    return { reps, settled, long: reps === 1 && lastCall >= LONG_CALL_SECONDS, rounds: [] as number[] };
+    return { reps, settled, long: reps === 1 && lastCall >= LONG_CALL_SECONDS, selfWarming: lastCall >= SELF_WARMING_CALL_SECONDS, rounds: [] as number[] };
   });
   const shuffle = shuffler(options.seed);
   const order = kernels.map((_, i) => i);
@@ -197,10 +201,10 @@ export function measureInterleaved(kernels: readonly Measured[], options: Harnes
     for (const i of shuffle(order)) {
       const s = state[i]!;
       const batches: number[] = [];
-      for (let b = s.long ? 1 : 0; b <= BATCHES_PER_ROUND; ++b) {
+      // A call of 1 ms or more refills its own caches: no discarded batch (cpp/core/harness.cpp).
+      for (let b = s.selfWarming ? 1 : 0; b <= (s.long ? 1 : options.batchesPerRound); ++b) {
         const t = timeRun(kernels[i]!, s.reps);
         if (b > 0) batches.push((t * 1e9) / s.reps); // batch 0 is discarded
-        if (s.long) break;
       }
       s.rounds.push(median(batches));
       progress?.(i, { phase: 'sample', sample: s.rounds.length, samples: planned, elapsedSeconds: clock() - start });
