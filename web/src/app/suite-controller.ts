@@ -6,7 +6,7 @@ import type { PuzzleView } from './puzzle-view';
 import { describeBrowser } from '../share/js-engine';
 import { encodeLinkWithin } from '../share/codec';
 import type { CatalogPuzzle } from '../share/engine-types';
-import { nativeLinkRecord, portableRecord } from '../share/export';
+import { nativeLinkRecord } from '../share/export';
 import type { Environment, Report, ResultRecord, SuiteLinkState } from '../share/schema';
 import { checkAnswers, type PageRecord } from '../share/verify';
 import { caseTitle } from './case-words';
@@ -36,9 +36,9 @@ export function nativeOriginWords(s: PageState): string {
   return nativeOriginLabel(source) ?? 'served with the page, measured on another machine';
 }
 
-/** A browser record as a link carries it: without what only this page knows (a claim mark, a
- * peer's start-up time). Native ones keep their shared-CPU mark (nativeLinkRecord). */
-const linkRecord = ({ cpu_shared: _shared, measured_now: _now, ...r }: PageRecord): ResultRecord => portableRecord(r);
+/** A browser record as a suite link carries it: without what only this page knows (a claim mark,
+ * a peer's start-up time), keeping its shared-CPU mark as a native one does (nativeLinkRecord). */
+const linkRecord = (r: PageRecord): ResultRecord => nativeLinkRecord(r);
 
 export class SuiteController {
   /** The bench case of each puzzle's default params, for puzzles whose view names no suite case. */

@@ -23,7 +23,8 @@ export interface SuiteExport {
 }
 
 /** A browser record as a file carries it: without what only this page knows. */
-const fileRecord = ({ cpu_shared: _shared, measured_now: _now, ...r }: PageRecord) => portableRecord(r);
+// A browser record keeps its shared-CPU mark, as a native one does (nativeLinkRecord).
+const fileRecord = (r: PageRecord) => nativeLinkRecord(r);
 
 /** The Suite's JSON download. */
 export function suiteFile(x: SuiteExport): SuiteFile {

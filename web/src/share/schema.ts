@@ -159,7 +159,7 @@ export const SuiteLinkStateSchema = z
       .object({
         profile: z.enum(['full', 'smoke']),
         environment: EnvironmentSchema,
-        records: z.array(RecordSchema).min(1).max(MAX_SUITE_RECORDS),
+        records: z.array(SuiteNativeRecordSchema).min(1).max(MAX_SUITE_RECORDS),
         native: z.object({ environment: EnvironmentSchema, records: z.array(SuiteNativeRecordSchema).max(MAX_SUITE_NATIVE_RECORDS) }).strict().nullable(),
       })
       .strict(),

@@ -5,7 +5,7 @@
 // and the cases in words. Imported back (app/file-import.ts) it shows the same scoreboard, native
 // columns included, as a claimed one: the same checks as a suite link (app/suite-controller.ts).
 import { z } from 'zod';
-import { describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, SuiteNativeRecordSchema } from './schema';
+import { describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, SuiteNativeRecordSchema } from './schema';
 
 export const SUITE_FILE_SCHEMA = 'simd-puzzles.suite/1';
 
@@ -20,7 +20,8 @@ export const SuiteFileSchema = z
     machine: text(200),
     profile: z.enum(['full', 'smoke']),
     environment: EnvironmentSchema,
-    records: z.array(RecordSchema).min(1).max(MAX_REPORT_RECORDS),
+    // Browser records keep their shared-CPU mark as native ones do: a re-import reads as the original.
+    records: z.array(SuiteNativeRecordSchema).min(1).max(MAX_REPORT_RECORDS),
     /** The native numbers the scoreboard used, and where they came from in words. */
     native: z.object({ environment: EnvironmentSchema, origin: text(200), records: z.array(SuiteNativeRecordSchema).max(MAX_REPORT_RECORDS) }).strict().nullable(),
     /** Each case in words (app/case-words.ts), for people; the page recomputes them. */
