@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, openPage, ratioPattern, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, axeViolations, openPage, pageRules, ratioPattern, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -30,7 +30,8 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 describe('history', () => {
   it('keeps two N-queens runs across a reload, compares them, deletes one and clears all', async () => {
-    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 1366, height: 900 });
+    // The engine's own timing rules: the A/A check below is about the numbers.
+    const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`, { width: 1366, height: 900 }, { fullHarness: true });
     await setN(page, 8);
     await runAndWait(page); // the SIMD128 build alone (the default)
     await page.check('input[data-build="baseline"]');
@@ -148,6 +149,7 @@ describe('history', () => {
 
   it('says so where the browser refuses storage, and runs on without history', async () => {
     const page = await browser().newPage();
+    await pageRules(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // A private window that refuses IndexedDB.

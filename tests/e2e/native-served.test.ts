@@ -4,7 +4,7 @@
 // real report from the CLI.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { notices, quickNativeReport, RATIO, ratioPattern, rows, runAndWait, setN, useBrowser } from './browser';
+import { notices, pageRules, quickNativeReport, RATIO, ratioPattern, rows, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -13,6 +13,7 @@ describe('native numbers measured after the page is served', () => {
     const report = JSON.parse(readFileSync(quickNativeReport('nqueens', ['--case', 'n=8']), 'utf8'));
     let stage: 'build' | 'bench' | 'done' = 'build';
     const page = await browser().newPage({ viewport: { width: 1400, height: 1000 } });
+    await pageRules(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.route('**/api/native-bench.json', (route) =>
