@@ -379,9 +379,11 @@ const md = [
     `wasm in ${engineIds.map((id) => describe(engines[id].runs.simd128.environment)).join(' and ')}, cross-origin isolated: ${engineIds.map((id) => engines[id].runs.simd128.environment.cross_origin_isolated).join(' / ')}.` +
     `${native.sameMachine ? ' Same machine, one run.' : ' WARNING: native numbers are not from this machine.'}`,
   '',
-  'Ratios as the page shows them (web/src/app/ratio.ts): the medians\' ratio, then the range both sides\' noise allows (fastest sample to median + MAD); ' +
-    '"≈ 1×" where that range holds 1 (either side may be faster); ", doubtful" where a side (native or wasm) was measured while other programs kept the CPU busy ' +
-    '(less than 1.5 cores left to it: scripts/lib/cpu-load.mjs), its range then widened on that side by 1 + the cores the others used (at most 3×).',
+  'Ratios as the page shows them (web/src/app/ratio.ts): the ratio of the two sides\' rounds (geometric means), then its 95 % range from the spread between rounds, ' +
+    'widened by how much two sessions differ (the native report and the browser\'s run are two sessions; docs/architecture.md, "Measurement method"); ' +
+    '"≈ 1×" where that range holds 1 (either side may be faster); ", doubtful" where a side says why in words: measured while other programs kept the CPU busy ' +
+    '(less than 1.5 cores left to it: scripts/lib/cpu-load.mjs; its range then widened on that side by 1 + the cores the others used, at most 3×), rounds that disagree ' +
+    '(the slowest over 1.3× the fastest), drift between the earlier and later rounds, a warm-up that never settled.',
   '',
   `CPU while measuring${anyShared ? ' (SHARED: the ratios marked doubtful may be off by more than their spread shows)' : ''}:`,
   '',

@@ -30,7 +30,7 @@
 // text carries it, not only the time's cell.
 import { buildLabel, isBrowserRecordBuild } from '../share/builds';
 import { isPeerRecord } from '../share/peers';
-import { acrossSessions, pairedRatio, roundDoubts, SESSION_SIGMA, timeEstimate, unpairedRatio, Z975, type Estimate } from '../share/rounds';
+import { acrossSessions, pairedRatio, roundDoubts, roundNotes, SESSION_SIGMA, timeEstimate, unpairedRatio, Z975, type Estimate } from '../share/rounds';
 import type { Timing } from '../share/schema';
 import type { CpuShare, PageRecord } from '../share/verify';
 import { formatRatioNumber } from './format';
@@ -54,6 +54,8 @@ export interface RatioEstimate {
   method: RatioMethod;
   /** The two sides were measured on different machines (or may have been): why, in words. */
   otherMachine?: string | null;
+  /** Worth knowing, no doubt: outlier rounds (share/rounds.ts roundNotes), for the tooltip. */
+  notes?: string;
 }
 
 export interface RatioContext {
@@ -148,7 +150,8 @@ export function ratioOf(a: PageRecord, b: PageRecord, context: RatioContext = {}
     if (r.cpu_shared) doubts.push(`${sideName(r)} measured while other programs used ${r.cpu_shared.others_cores.toFixed(1)} of ${r.cpu_shared.cores} cores`);
   }
   for (const r of [a, b]) doubts.push(...roundDoubts(r.timing!).map((d) => `${sideName(r)}: ${d}`));
-  return { value, ...interval, doubtful: doubts.length ? doubts.join('; ') : null, method, otherMachine: context.otherMachine ?? null };
+  const notes = [a, b].flatMap((r) => roundNotes(r.timing!).map((n) => `${sideName(r)}: ${n}`));
+  return { value, ...interval, doubtful: doubts.length ? doubts.join('; ') : null, method, otherMachine: context.otherMachine ?? null, ...(notes.length ? { notes: notes.join('; ') } : {}) };
 }
 
 /** Whether the interval leaves the order open: either side may be the faster. */
@@ -187,5 +190,5 @@ const METHOD_WORDS: Record<RatioMethod, string> = {
 /** A sentence for a tooltip: what the ratio compares, how it was made and how sure it is. */
 export function ratioTitle(r: RatioEstimate, what: string): string {
   const hi = Number.isFinite(r.hi) ? formatRatioNumber(r.hi) : '∞';
-  return `${what}: ${formatRatioNumber(r.value)} ${METHOD_WORDS[r.method]}, ${formatRatioNumber(r.lo)} to ${hi}${undecided(r) ? ': either side may be the faster' : ''}${r.otherMachine ? `. Another machine: ${r.otherMachine}` : ''}${r.doubtful ? `. Doubtful: ${r.doubtful}` : ''}`;
+  return `${what}: ${formatRatioNumber(r.value)} ${METHOD_WORDS[r.method]}, ${formatRatioNumber(r.lo)} to ${hi}${undecided(r) ? ': either side may be the faster' : ''}${r.otherMachine ? `. Another machine: ${r.otherMachine}` : ''}${r.doubtful ? `. Doubtful: ${r.doubtful}` : ''}${r.notes ? `. Noted: ${r.notes}` : ''}`;
 }

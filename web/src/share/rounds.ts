@@ -192,11 +192,20 @@ export function tooFewRounds(k: number): string | null {
 }
 
 /** Every doubt about one timing's rounds, in words (none: []); a timing without rounds has none
- * of these to tell (app/ratio.ts says what it lacks). */
+ * of these to tell (app/ratio.ts says what it lacks). A lone outlier round is not a doubt: the t
+ * interval already widens for it, and on a VM one round in six often runs slow (hyperfine and
+ * criterion flag outliers without calling the result doubtful): roundNotes says it. */
 export function roundDoubts(t: Pick<Timing, 'round_ns' | 'settled'>): string[] {
   const r = t.round_ns;
   if (!r?.length) return [];
-  return [tooFewRounds(r.length), roundsDisagree(r), drift(r), outlierRounds(r), warmupUnsettled(t)].filter((d): d is string => d !== null);
+  return [tooFewRounds(r.length), roundsDisagree(r), drift(r), warmupUnsettled(t)].filter((d): d is string => d !== null);
+}
+
+/** What is worth knowing about one timing's rounds but no doubt: its outlier rounds. */
+export function roundNotes(t: Pick<Timing, 'round_ns'>): string[] {
+  const r = t.round_ns;
+  const out = r?.length ? outlierRounds(r) : null;
+  return out ? [out] : [];
 }
 
 // ---- the stopping rule (measurement.md 8.4) -------------------------------------------------------
