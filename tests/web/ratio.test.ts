@@ -13,6 +13,7 @@ import { learnIsas } from '../../web/src/app/compare';
 import { SESSION_SIGMA, timeEstimate, Z975 } from '../../web/src/share/rounds';
 import type { Timing } from '../../web/src/share/schema';
 import type { CpuShare, PageRecord } from '../../web/src/share/verify';
+import { mulberry32 } from '../../web/src/share/seeded';
 
 /** An older timing: no rounds, only one run's samples summarised. */
 function timing(median: number, min: number, mad: number): Timing {
@@ -42,16 +43,9 @@ function rec(build: string, t: Timing | undefined, extra: Partial<PageRecord> = 
 }
 const busy = (others_cores: number, cores = 2): { cpu_shared: CpuShare } => ({ cpu_shared: { others_cores, cores } });
 
-// A seeded generator (mulberry32) and noisy rounds from it.
+// A seeded generator and standard normal noise from it.
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
 }
 

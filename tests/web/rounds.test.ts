@@ -7,17 +7,11 @@ import {
   acrossSessions, drift, enough, halfWidth, outlierRounds, pairedRatio, roundDoubts, roundsDisagree, SESSION_SIGMA, timeEstimate, tooFewRounds,
   tQuantile975, unpairedRatio, warmupUnsettled, Z975, type Estimate,
 } from '../../web/src/share/rounds';
+import { mulberry32 } from '../../web/src/share/seeded';
 
-// A seeded generator (mulberry32), so every simulation here is the same on every run.
+// A seeded generator, so every simulation here is the same on every run.
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
   return { uniform, normal, between: (lo: number, hi: number) => lo + (hi - lo) * uniform(), int: (lo: number, hi: number) => lo + Math.floor((hi - lo + 1) * uniform()) };
 }

@@ -11,6 +11,7 @@ import type { ProgressEvent, RunResponse } from '../share/engine-types';
 import type { Params } from '../share/schema';
 import type { PageRecord } from '../share/verify';
 import { timingOfRounds } from '../js-kernels/harness';
+import { enough, timeEstimate } from '../share/rounds';
 import { markSharedCpu, readNativeRunStatus, startNativeRun } from './native';
 
 /** The passes' rules (share them with the tests): at least `minPasses`, then more while an interval
@@ -84,13 +85,10 @@ interface Rounds {
 
 const keyOf = (r: PageRecord) => `${r.kernel}/${r.isa}`;
 
-/** Whether every timing's interval is within +-halfWidth (from its rounds so far). */
-export function precise(all: Iterable<Rounds>, halfWidth: number = PAIRED_PLAN.halfWidth): boolean {
-  for (const r of all) {
-    const t = timingOfRounds(r.rounds, r.reps, r.record.work, r.settled);
-    if (!(t.ci_lo_ns && t.ci_hi_ns) || t.ci_hi_ns / t.ci_lo_ns > (1 + halfWidth) ** 2) return false;
-  }
-  return true;
+/** What the stopping rule (share/rounds.ts enough) says of the rounds so far: every timing's
+ * interval within +-plan.halfWidth, or more passes, or the pass cap. */
+export function verdict(all: Iterable<Rounds>, plan: { minPasses: number; maxPasses: number; halfWidth: number } = PAIRED_PLAN): 'more' | 'precise' | 'cap' {
+  return enough([...all].map((r) => timeEstimate(r.rounds)), { minPasses: plan.minPasses, maxPasses: plan.maxPasses, halfWidth: Math.log1p(plan.halfWidth) });
 }
 
 /** Runs the passes. A side that refuses (its error) ends the session with that error. */
@@ -110,7 +108,7 @@ export async function pairedRounds(
   let ended: PairedResult['ended'] = 'cap';
   for (; pass < plan.maxPasses; ++pass) {
     if (pass >= plan.minPasses) {
-      if (precise([...acc.values()].flatMap((m) => [...m.values()]), plan.halfWidth)) {
+      if (verdict([...acc.values()].flatMap((m) => [...m.values()]), plan) === 'precise') {
         ended = 'precise';
         break;
       }

@@ -7,7 +7,11 @@
 // of shuffled kernel order; the interval from the spread between rounds (t on logs); more passes
 // while an interval is wider than +-5 %, up to max_rounds or the budget. The clock is
 // performance.now(), the one the wasm harness reads too. Keep the two in step.
+import { halfWidth, median, timeEstimate } from '../share/rounds';
 import type { Timing } from '../share/schema';
+import { mulberry32 } from '../share/seeded';
+
+export { median };
 
 export interface HarnessOptions {
   batchSeconds: number;
@@ -74,32 +78,8 @@ export interface HarnessProgress {
 export type Clock = () => number; // seconds
 const performanceClock: Clock = () => performance.now() / 1000;
 
-export function median(values: readonly number[]): number {
-  if (!values.length) return 0;
-  const v = [...values].sort((a, b) => a - b);
-  const n = v.length;
-  return n % 2 ? v[n >> 1]! : 0.5 * (v[n / 2 - 1]! + v[n / 2]!);
-}
-
-/** t(0.975, df), as cpp/core/harness.cpp has it. */
-export function tQuantile975(df: number): number {
-  const small = [Infinity, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
-  if (df < 1) return Infinity;
-  if (df <= 30) return small[df]!;
-  const z = 1.959964;
-  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
-}
-
-function logHalfWidth(rounds: readonly number[]): number {
-  const k = rounds.length;
-  if (k < 2) return Infinity;
-  const logs = rounds.map(Math.log);
-  const mean = logs.reduce((a, b) => a + b, 0) / k;
-  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1));
-  return (tQuantile975(k - 1) * sd) / Math.sqrt(k);
-}
-
-/** The summary fields of a timing from its rounds (cpp/core/harness.cpp summarize_rounds). */
+/** The summary fields of a timing from its rounds (cpp/core/harness.cpp summarize_rounds); the
+ * interval is share/rounds.ts's, the one the page's ratios and checks read. */
 export function timingOfRounds(roundNs: readonly number[], reps: number, work: number, settled: boolean): Timing {
   const med = median(roundNs);
   const mad = median(roundNs.map((x) => Math.abs(x - med)));
@@ -110,10 +90,9 @@ export function timingOfRounds(roundNs: readonly number[], reps: number, work: n
     round_ns: [...roundNs], settled,
   };
   if (roundNs.length >= 2) {
-    const mean = roundNs.map(Math.log).reduce((a, b) => a + b, 0) / roundNs.length;
-    const h = logHalfWidth(roundNs);
-    t.ci_lo_ns = Math.exp(mean - h);
-    t.ci_hi_ns = Math.exp(mean + h);
+    const e = timeEstimate(roundNs);
+    t.ci_lo_ns = e.lo;
+    t.ci_hi_ns = e.hi;
   }
   return t;
 }
@@ -124,16 +103,9 @@ export interface Measured {
   work: number;
 }
 
-// A small seeded generator for the passes' order (mulberry32): repeatable with a seed.
+// The passes' order, shuffled by a seeded generator: repeatable with a seed, else a new one.
 function shuffler(seed: number) {
-  let a = seed >>> 0 || (Math.random() * 2 ** 32) >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed >>> 0 || (Math.random() * 2 ** 32) >>> 0);
   return <T>(xs: T[]) => {
     for (let i = xs.length - 1; i > 0; --i) {
       const j = Math.floor(next() * (i + 1));
@@ -194,7 +166,7 @@ export function measureInterleaved(kernels: readonly Measured[], options: Harnes
   const order = kernels.map((_, i) => i);
   for (let pass = 0; ; ++pass) {
     if (pass >= options.rounds) {
-      const precise = state.every((s) => logHalfWidth(s.rounds) <= TARGET_HALF_WIDTH);
+      const precise = state.every((s) => halfWidth(timeEstimate(s.rounds)) <= TARGET_HALF_WIDTH);
       if (precise || pass >= options.maxRounds || clock() - start >= options.budgetSeconds) break;
     }
     const planned = Math.max(options.rounds, pass + 1);

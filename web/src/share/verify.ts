@@ -14,7 +14,7 @@
 import { browserBuildOf, isBrowserRecordBuild } from './builds';
 import type { CatalogPuzzle, IsaInfo } from './engine-types';
 import { findPeer, isPeerRecord, PEER_SAMPLE_BUDGET_MS, type BrowserPeer } from './peers';
-import { timeEstimate } from './rounds';
+import { median, timeEstimate } from './rounds';
 import type { Params, ResultRecord, Timing } from './schema';
 
 /** How busy the CPU was with other programs while a record was measured (only where it was). */
@@ -135,11 +135,6 @@ export function timingProblem(t: Timing, work: number, peer = false): string | n
   return null;
 }
 
-const medianOf = (xs: readonly number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  return v.length % 2 ? v[v.length >> 1]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
-};
-
 /** Why a timing's rounds, or its interval, cannot be what the harness writes from them, or null. */
 function roundsProblem(t: Timing): string | null {
   const r = t.round_ns;
@@ -147,9 +142,9 @@ function roundsProblem(t: Timing): string | null {
     if (r.length !== t.samples) return `${r.length} rounds for ${t.samples} samples (samples counts the rounds)`;
     const odd = r.find((x) => !(x >= MIN_CALL_NS && x <= MAX_MEASUREMENT_NS));
     if (odd !== undefined) return `a round of ${duration(odd)} per call (possible: ${MIN_CALL_NS} ns to one day)`;
-    const median = medianOf(r);
-    const mad = medianOf(r.map((x) => Math.abs(x - median)));
-    if (!close(median, t.median_ns) || !close(Math.min(...r), t.min_ns) || Math.abs(mad - t.mad_ns) > 1e-3 * median)
+    const mid = median(r);
+    const mad = median(r.map((x) => Math.abs(x - mid)));
+    if (!close(mid, t.median_ns) || !close(Math.min(...r), t.min_ns) || Math.abs(mad - t.mad_ns) > 1e-3 * mid)
       return 'a median, minimum or spread that does not follow from its rounds';
   }
   const { ci_lo_ns: lo, ci_hi_ns: hi } = t;

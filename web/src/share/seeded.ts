@@ -1,0 +1,12 @@
+// A small seeded generator (mulberry32): uniform numbers in [0, 1), the same for the same seed.
+// The JavaScript harness shuffles its passes with it; the statistics' tests simulate with it.
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
