@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <cmath>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -727,8 +726,7 @@ json handle_bench(const json& request, const ProgressFn& progress, const StopFn&
   const double start = steady_seconds();
   const auto precise = [&](std::size_t j) {
     for (const KernelOnCase& on : states[j].kernels) {
-      const Timing& t = on.measurement.timing;
-      if (!on.record.is_null() && (t.ci_lo_ns <= 0 || t.ci_hi_ns / t.ci_lo_ns > std::pow(1 + h.target_halfwidth, 2))) return false;
+      if (!on.record.is_null() && !precise_enough(on.measurement.timing.round_ns, h.target_halfwidth)) return false;
     }
     return true;
   };

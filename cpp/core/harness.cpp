@@ -19,14 +19,10 @@ constexpr std::size_t kStableBatches = 3;
 constexpr double kStableSpread = 1.03;
 // A call at least this long warms the caches it needs by itself: its round discards no batch.
 constexpr double kSelfWarmingCallSeconds = 0.001;
-// Between rounds a kernel keeps its loop (and workspace) only when a call is short: a short call
-// cannot be using a large workspace, and the kernels of a comparison then need not all hold theirs
-// at once. Natively memory is plentiful and remaking a loop costs a call: every loop is kept.
-#if defined(__EMSCRIPTEN__)
-constexpr double kKeepLoopBelowSeconds = 0.001;
-#else
-constexpr double kKeepLoopBelowSeconds = 1e9;
-#endif
+// In wasm a kernel keeps its loop (and workspace) between rounds only when a call is short: a
+// short call cannot be using a large workspace, and the kernels of a comparison then need not all
+// hold theirs at once. Natively every loop is kept (kLoopsStayPrepared, harness.h).
+constexpr double kKeepLoopBelowSeconds = kLoopsStayPrepared ? INFINITY : 0.001;
 
 }  // namespace
 
@@ -268,6 +264,10 @@ void summarize_rounds(Timing& t) {
   }
 }
 
+bool precise_enough(const std::vector<double>& round_ns, double target_halfwidth) {
+  return log_halfwidth(round_ns) <= std::log1p(target_halfwidth);
+}
+
 Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const HarnessOptions& options,
                            const std::function<void(std::size_t, const HarnessProgress&)>& progress,
                            const StopFn& stop, const HarnessClock& clock) {
@@ -287,11 +287,10 @@ Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const Harne
   std::vector<std::size_t> before(kernels.size());
   for (std::size_t i = 0; i < kernels.size(); ++i) before[i] = kernels[i]->timing.round_ns.size();
   const auto added = [&](std::size_t i) { return static_cast<int>(kernels[i]->timing.round_ns.size() - before[i]); };
-  const double target = std::log1p(options.target_halfwidth);
   for (int pass = 0;; ++pass) {
     if (pass >= options.rounds) {
       bool precise = true;
-      for (const auto* m : kernels) precise = precise && log_halfwidth(m->timing.round_ns) <= target;
+      for (const auto* m : kernels) precise = precise && precise_enough(m->timing.round_ns, options.target_halfwidth);
       if (precise || pass >= options.max_rounds || clock() - start >= options.budget_seconds) break;
     }
     std::shuffle(order.begin(), order.end(), rng);

@@ -72,6 +72,9 @@ struct Timing {
 // Fills the summary fields of `t` (median, min, MAD, interval, rates) from t.round_ns.
 void summarize_rounds(Timing& t);
 
+// Auto-sampling's stopping rule: whether these rounds' 95 % interval is within x/÷ (1 + target).
+bool precise_enough(const std::vector<double>& round_ns, double target_halfwidth);
+
 struct HarnessProgress {
   enum class Phase { warmup, round } phase;
   int round = 0;   // rounds done so far by this kernel
