@@ -16,6 +16,23 @@ export function caseFraction(event) {
   return Math.min(1, Math.max(0, (event.kernel_index - 1 + within) / Math.max(1, event.kernel_count)));
 }
 
+/** Calls onLine(line) for each line `stream` sends (UTF-8, each ended by a newline), and
+ * onTooLong() whenever the line still unended grows past `maxLine` characters. */
+export function forEachLine(stream, onLine, { maxLine = Infinity, onTooLong } = {}) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    pending += chunk;
+    let nl;
+    while ((nl = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      onLine(line);
+    }
+    if (pending.length > maxLine) onTooLong?.();
+  });
+}
+
 export class ProgramRun {
   /**
    * Starts `command` with `args`.
@@ -41,24 +58,16 @@ export class ProgramRun {
           if (stdout.length < 64 * 1024 * 1024) stdout += chunk;
         });
       }
-      let pending = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk) => {
-        pending += chunk;
-        let nl;
-        while ((nl = pending.indexOf('\n')) >= 0) {
-          const line = pending.slice(0, nl);
-          pending = pending.slice(nl + 1);
-          let event;
-          try {
-            event = JSON.parse(line);
-          } catch {
-            onText?.(line);
-            continue;
-          }
-          this.meter?.sample();
-          onEvent?.(event);
+      forEachLine(child.stderr, (line) => {
+        let event;
+        try {
+          event = JSON.parse(line);
+        } catch {
+          onText?.(line);
+          return;
         }
+        this.meter?.sample();
+        onEvent?.(event);
       });
     }
     this.done = new Promise((resolve) => {

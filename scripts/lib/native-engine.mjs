@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { forEachLine } from './cli-process.mjs';
 import { CpuLoadMeter } from './cpu-load.mjs';
 import { repoRoot } from './native-results.mjs';
 
@@ -167,19 +168,10 @@ export class NativeEngine {
     }
     child.stdin.on('error', () => {}); // EPIPE when it died: 'exit' says so
     let ready = false;
-    let buffer = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      let nl;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (line.includes('"ready"')) ready = true;
-        this.take(line);
-      }
-      if (buffer.length > MAX_LINE_BYTES) this.kill();
-    });
+    forEachLine(child.stdout, (line) => {
+      if (line.includes('"ready"')) ready = true;
+      this.take(line);
+    }, { maxLine: MAX_LINE_BYTES, onTooLong: () => this.kill() });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
