@@ -42,22 +42,24 @@ int fail(const std::string& message, bool as_json = false) {
 
 // Harness overrides shared by `run --time` and `bench`.
 struct HarnessArgs {
-  int samples = 0;
-  int max_rounds = 0;
-  int batches = 0;
-  double min_sample_ms = 0;
+  // Only what was given goes to the engine, which checks it: `--batches 0` is refused there, not
+  // taken for "not given".
+  std::optional<int> rounds;
+  std::optional<int> max_rounds;
+  std::optional<int> batches;
+  std::optional<double> batch_ms;
   json to_json() const {
     json h = json::object();
-    if (samples) h["rounds"] = samples;
-    if (max_rounds) h["max_rounds"] = max_rounds;
-    if (batches) h["batches"] = batches;
-    if (min_sample_ms > 0) h["batch_ms"] = min_sample_ms;
+    if (rounds) h["rounds"] = *rounds;
+    if (max_rounds) h["max_rounds"] = *max_rounds;
+    if (batches) h["batches"] = *batches;
+    if (batch_ms) h["batch_ms"] = *batch_ms;
     return h;
   }
   void add_to(CLI::App* app) {
-    app->add_option("--rounds,--samples", samples, "rounds per kernel, interleaved across kernels (default 6, at least 3)");
+    app->add_option("--rounds,--samples", rounds, "rounds per kernel, interleaved across kernels (default 6, at least 3)");
     app->add_option("--max-rounds", max_rounds, "keep adding rounds until every interval is within +-5 %, up to this many");
-    app->add_option("--batch-ms,--min-sample-ms", min_sample_ms, "shortest timed batch in ms (default 10)");
+    app->add_option("--batch-ms,--min-sample-ms", batch_ms, "shortest timed batch in ms (default 10)");
     app->add_option("--batches", batches, "timed batches a round takes the median of (default 3)");
   }
 };
@@ -86,6 +88,8 @@ class ProgressPrinter {
     const std::string phase = e.value("phase", std::string());
     if (phase == "verify") line += "checking answer";
     else if (phase == "warmup") line += "warming up";
+    else if (e.contains("passes"))  // bench: one round of every kernel per pass over the cases
+      line += "pass " + std::to_string(e.value("pass", 0)) + "/" + std::to_string(e.value("passes", 0));
     else line += "round " + std::to_string(e.value("sample", 0)) + "/" + std::to_string(e.value("samples", 0));
     char elapsed[32];
     std::snprintf(elapsed, sizeof elapsed, "  %.1fs", e.value("elapsed_s", 0.0));
