@@ -52,6 +52,7 @@
 #include <type_traits>
 
 #include "core/registry.h"
+#include "simd/families.h"
 
 namespace sp {
 
@@ -289,10 +290,32 @@ bool register_kernel(KernelInfo info, typename P::KernelImpl impl) {
   return true;
 }
 
+// One kernel in an ISA pass's table (kernels.inl; cpp/simd/isa.h). Constant data: a table
+// compiled inside a pass is read at start-up on every CPU, so it holds no code to run.
+template <class P>
+struct PassKernel {
+  const char* id;
+  const char* summary;
+  typename P::KernelImpl impl;
+  const char* group = "";
+};
+
+// Registers a pass's table with the pass's isa and needs (SP_REGISTER_PASS). A puzzle that keeps
+// its own list of kernels, or sorts them into modes, says so with a static P::add_kernel.
+template <class P, class Table>
+bool register_pass(const simd::PassInfo& pass, const Table& table) {
+  for (const PassKernel<P>& k : table) {
+    KernelInfo info{k.id, pass.isa, pass.needs, k.summary, k.group};
+    if constexpr (requires { P::add_kernel(std::move(info), k.impl); })
+      P::add_kernel(std::move(info), k.impl);
+    else
+      register_kernel<P>(std::move(info), k.impl);
+  }
+  return true;
+}
+
 }  // namespace sp
 
-#define SP_CONCAT_INNER(a, b) a##b
-#define SP_CONCAT(a, b) SP_CONCAT_INNER(a, b)
 // Registers one kernel of puzzle traits P at start-up. __COUNTER__, not __LINE__: two files batched
 // into one translation unit (the wasm unity build) may register on the same line.
 #define SP_REGISTER_KERNEL(P, ...) \

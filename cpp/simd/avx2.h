@@ -1,7 +1,7 @@
 #pragma once
 // The AVX2 family: a 256-bit register as 32 x u8 (U8), 8 x u32 (U32) or 4 x u64 (U64).
-// Contract: vector_api.md. Include inside SP_TARGET_BEGIN(SP_TARGETS_AVX2), plus ",gfni" for
-// Ext = cpu::kGfni; why, and why everything is file-local: families.h.
+// Contract: vector_api.md. Included inside an ISA pass (isa.h: avx2, avx2_gfni for
+// Ext = cpu::kGfni); why: families.h.
 //
 // vpshufb, vpunpck* and vpsadbw work within each 128-bit block: a shuffle table is repeated in
 // both blocks (table16), and a shuffle never moves a byte across blocks.
@@ -16,8 +16,13 @@
 #include "simd/families.h"
 #include "simd/tables.h"
 
-namespace sp::simd::avx2 {
+static_assert(kPass.bits >= 128, "a family header is included inside an ISA pass (simd/isa.h)");
+namespace simd {
+using namespace ::sp::simd;  // the baseline tables and FamilyInfo
+}
+namespace simd::avx2 {
 namespace {
+using ::sp::simd::avx2::kFamily;
 
 template <std::uint32_t Ext = 0>
 struct U8;
@@ -168,6 +173,26 @@ struct U32 : Common<Ext> {
     for (int k = 0; k < 8; ++k) base[i[k]] = v[k];
   }
 
+  // Cephalopod's ops (vector_api.md, "Hash tables and dot products").
+  static constexpr bool has_permute = true;
+  static vec permute(vec table, vec idx) { return _mm256_permutevar8x32_epi32(table, idx); }
+  static vec mul_lo(vec a, vec b) { return _mm256_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static std::uint32_t reduce_add(vec v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(2, 3, 0, 1)))));
+  }
+  static bool any_nonzero(vec v) { return !_mm256_testz_si256(v, v); }
+  template <int N>
+  static unsigned match(const std::uint32_t* p, std::uint32_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // Compress-store: BMI2 turns the 8 mask bits into a vpermd index vector with no table: pdep
   // spreads them to bytes, pext picks the kept lane numbers out of 0x0706050403020100.
   using plan = __m256i;
@@ -204,6 +229,16 @@ struct U64 : Common<Ext> {
   static unsigned bits(mask m) { return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(m))); }
   static int first_set(mask m) { return __builtin_ctz(bits(m)); }
 
+  // Cephalopod's bucket probe (vector_api.md, "Hash tables and dot products").
+  template <int N>
+  static unsigned match(const std::uint64_t* p, std::uint64_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   static vec reverse_bytes(vec v) { return _mm256_shuffle_epi8(v, U8<Ext>::table16(kReverseBytesIn64)); }
   static vec reverse_bits(vec v) { return reverse_bytes(U8<Ext>::reverse_bits(v)); }
   static vec popcount(vec v) { return _mm256_sad_epu8(U8<Ext>::popcount(v), _mm256_setzero_si256()); }
@@ -211,7 +246,26 @@ struct U64 : Common<Ext> {
     const __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(s)) + static_cast<std::uint64_t>(_mm_extract_epi64(s, 1));
   }
+
+  // Lanes from scalars, an or across lanes, per-lane shifts and rotates (chess: hq-simd,
+  // Kogge-Stone fills). Counts 0..64 for the shifts (64 gives 0), 0..63 for rotl_var, which AVX2
+  // emulates (vpsllvq + vpsrlvq + vpor; AVX-512 has vprolvq).
+  static vec setr(std::uint64_t x0, std::uint64_t x1, std::uint64_t x2, std::uint64_t x3) {
+    return _mm256_setr_epi64x(static_cast<long long>(x0), static_cast<long long>(x1), static_cast<long long>(x2),
+                              static_cast<long long>(x3));
+  }
+  static std::uint64_t reduce_or(vec v) {
+    const __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_or_si128(x, _mm_unpackhi_epi64(x, x))));
+  }
+  static vec or_and(vec a, vec b, vec c) { return _mm256_or_si256(a, _mm256_and_si256(b, c)); }  // a | (b & c)
+  static constexpr bool has_variable_shifts = true;
+  static vec shl_var(vec a, vec counts) { return _mm256_sllv_epi64(a, counts); }
+  static vec shr_var(vec a, vec counts) { return _mm256_srlv_epi64(a, counts); }
+  static vec rotl_var(vec a, vec counts) {
+    return _mm256_or_si256(shl_var(a, counts), shr_var(a, _mm256_sub_epi64(_mm256_set1_epi64x(64), counts)));
+  }
 };
 
 }  // namespace
-}  // namespace sp::simd::avx2
+}  // namespace simd::avx2

@@ -1,12 +1,12 @@
 #pragma once
 // The AVX-512 family (F, BW, VL, DQ): a 512-bit register as 64 x u8 (U8), 16 x u32 (U32) or
-// 8 x u64 (U64). Masks are k-registers. Contract: vector_api.md. Include inside
-// SP_TARGET_BEGIN(SP_TARGETS_AVX512), plus one target per optional feature in Ext:
+// 8 x u64 (U64). Masks are k-registers. Contract: vector_api.md. Included inside an
+// ISA pass (isa.h: avx512, or a pass that adds the optional features in Ext):
 //   cpu::kGfni              ",gfni"               U8::affine, U8/U64::reverse_bits in one op
 //   cpu::kAvx512bitalg      ",avx512bitalg"       U8::popcount is vpopcntb
 //   cpu::kAvx512vpopcntdq   ",avx512vpopcntdq"    U64::popcount is vpopcntq
 //   cpu::kAvx512vbmi        ",avx512vbmi"         U8::permute (vpermb: 64-entry lookup)
-// Why, and why everything is file-local: families.h.
+// Why: families.h.
 //
 // vpshufb, vpunpck* and vpsadbw work within each 128-bit block, as on AVX2.
 
@@ -25,8 +25,13 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
-namespace sp::simd::avx512 {
+static_assert(kPass.bits >= 128, "a family header is included inside an ISA pass (simd/isa.h)");
+namespace simd {
+using namespace ::sp::simd;  // the baseline tables and FamilyInfo
+}
+namespace simd::avx512 {
 namespace {
+using ::sp::simd::avx512::kFamily;
 
 template <std::uint32_t Ext = 0>
 struct U8;
@@ -181,6 +186,22 @@ struct U32 : Common<Ext> {
     _mm512_mask_i32scatter_epi32(base, m, idx, val, 4);
   }
 
+  // Cephalopod's ops (vector_api.md, "Hash tables and dot products").
+  static constexpr bool has_permute = true;
+  static vec permute(vec table, vec idx) { return _mm512_permutexvar_epi32(idx, table); }
+  static vec mul_lo(vec a, vec b) { return _mm512_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static std::uint32_t reduce_add(vec v) { return static_cast<std::uint32_t>(_mm512_reduce_add_epi32(v)); }
+  static bool any_nonzero(vec v) { return _mm512_test_epi32_mask(v, v) != 0; }
+  template <int N>
+  static unsigned match(const std::uint32_t* p, std::uint32_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // Compress-store: vpcompressd to a register, then a plain store (the memory form is slow on
   // Zen 4).
   using plan = __mmask16;
@@ -221,6 +242,16 @@ struct U64 : Common<Ext> {
   static unsigned bits(mask m) { return m; }
   static int first_set(mask m) { return __builtin_ctz(m); }
 
+  // Cephalopod's bucket probe (vector_api.md, "Hash tables and dot products").
+  template <int N>
+  static unsigned match(const std::uint64_t* p, std::uint64_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   static vec reverse_bytes(vec v) { return _mm512_shuffle_epi8(v, U8<Ext>::table16(kReverseBytesIn64)); }
   static vec reverse_bits(vec v) { return reverse_bytes(U8<Ext>::reverse_bits(v)); }
   static vec popcount(vec v) {
@@ -234,7 +265,23 @@ struct U64 : Common<Ext> {
     const __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(s4), _mm256_extracti128_si256(s4, 1));
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(s2)) + static_cast<std::uint64_t>(_mm_extract_epi64(s2, 1));
   }
+
+  // Lanes from scalars, an or across lanes, per-lane shifts and rotates (chess: hq-simd,
+  // Kogge-Stone fills). Counts 0..64 for the shifts (64 gives 0), 0..63 for rotl_var.
+  static vec setr(std::uint64_t x0, std::uint64_t x1, std::uint64_t x2, std::uint64_t x3, std::uint64_t x4,
+                  std::uint64_t x5, std::uint64_t x6, std::uint64_t x7) {
+    return _mm512_setr_epi64(static_cast<long long>(x0), static_cast<long long>(x1), static_cast<long long>(x2),
+                             static_cast<long long>(x3), static_cast<long long>(x4), static_cast<long long>(x5),
+                             static_cast<long long>(x6), static_cast<long long>(x7));
+  }
+  static std::uint64_t reduce_or(vec v) { return static_cast<std::uint64_t>(_mm512_reduce_or_epi64(v)); }
+  // a | (b & c) in one vpternlogq (GCC may otherwise pair the and with another and).
+  static vec or_and(vec a, vec b, vec c) { return _mm512_ternarylogic_epi64(a, b, c, 0xF8); }
+  static constexpr bool has_variable_shifts = true;
+  static vec shl_var(vec a, vec counts) { return _mm512_sllv_epi64(a, counts); }
+  static vec shr_var(vec a, vec counts) { return _mm512_srlv_epi64(a, counts); }
+  static vec rotl_var(vec a, vec counts) { return _mm512_rolv_epi64(a, counts); }
 };
 
 }  // namespace
-}  // namespace sp::simd::avx512
+}  // namespace simd::avx512

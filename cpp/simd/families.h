@@ -4,34 +4,24 @@
 // with the same op names and meanings everywhere (vector_api.md). This file is the one list of
 // them. A kernel is written once as a template on a lane type and instantiated per family.
 //
-//   family  header          label    bits  built where  region             optional (Ext)
-//   sse41   simd/sse41.h    sse4.1   128   x86-64       SP_TARGETS_SSE41   GFNI
-//   avx2    simd/avx2.h     avx2     256   x86-64       SP_TARGETS_AVX2    GFNI
-//   avx512  simd/avx512.h   avx512   512   x86-64       SP_TARGETS_AVX512  GFNI, VPOPCNTDQ, BITALG, VBMI
-//   neon    simd/neon.h     neon     128   AArch64      (baseline)         -
-//   wasm    simd/wasm.h     simd128  128   wasm SIMD    (baseline)         -
-// `simd/v128.h` names this build's 128-bit family `simd::v128` (sse41, neon or wasm).
+//   family  header          label    bits  built where  pass (isa.h)                     optional (Ext)
+//   sse41   simd/sse41.h    sse4.1   128   x86-64       sse41, sse41_gfni                GFNI
+//   avx2    simd/avx2.h     avx2     256   x86-64       avx2, avx2_gfni                  GFNI
+//   avx512  simd/avx512.h   avx512   512   x86-64       avx512, avx512_<ext>             GFNI, VPOPCNTDQ, BITALG, VBMI
+//   neon    simd/neon.h     neon     128   AArch64      neon                             -
+//   wasm    simd/wasm.h     simd128  128   wasm SIMD    wasm                             -
+// A kernel names its pass's family `family` (simd/pass_family.h): family::U32<kPass.ext>.
 //
 // Ext: cpu::Feature bits on top of the family's base. U8<cpu::kGfni> has affine(); the
 // instantiation's `needs` includes them, and ops with a native form use it (BITALG's byte
-// popcount, VPOPCNTDQ's u64 popcount, GFNI's bit reversal). The region must enable exactly the
-// same features: SP_TARGET_BEGIN(SP_TARGETS_AVX2 ",gfni") for U8<cpu::kGfni>.
+// popcount, VPOPCNTDQ's u64 popcount, GFNI's bit reversal). The pass's target enables exactly
+// those features: kPass.ext is the Ext its kernels use.
 //
-// How run-time dispatch stays safe (see target.h for the hazard):
-//  1. A family header has no target region of its own: it is included INSIDE the kernel's
-//     region, so its ops are compiled for exactly that region's features (and an op the region
-//     lacks is a compile error, not a silent fallback).
-//  2. Everything in a family header sits in an anonymous namespace. Each .cpp therefore compiles
-//     its own private copy of every op, and every template instantiated on a family type
-//     (Lockstep<avx512::U32<>>, ArrayKernels<avx2::U8<>>, ...) has internal linkage too. The
-//     linker never sees two copies under one name, so it cannot keep one file's AVX-512 (or
-//     AVX-512 + BITALG) build of a shared function for another file's SSE4.1 (or plain AVX-512)
-//     path. This replaces the per-file tags and local structs the puzzles used to carry.
-//  3. A header is included once per file (#pragma once), so a file has one region per family.
-//     A kernel that needs other optional features (BITALG, VPOPCNTDQ, GFNI) gets a file of its own.
-// Kernel code shared between ISAs must therefore be templates on the lane type (or live in the
-// .cpp's own anonymous namespace); a plain inline function in a header compiled inside a region
-// would still be one shared copy.
+// How run-time dispatch stays safe: a family header is included only inside an ISA pass (isa.h;
+// it refuses to compile elsewhere), so its ops are compiled for exactly that pass's features (an
+// op the pass lacks is a compile error, not a silent fallback) and live in sp::isa_<pass>::simd::
+// <family>: two passes never share a symbol, and neither do a pass and baseline code. The
+// anonymous namespace inside adds internal linkage on top, as simdjson does.
 
 #include <cstdint>
 
@@ -56,6 +46,17 @@ struct FamilyInfo {
     cpu::kGfni | cpu::kAvx512vpopcntdq | cpu::kAvx512bitalg | cpu::kAvx512vbmi)           \
   X(neon, Isa::neon, 128, SP_ARCH_NEON, cpu::kNeon, 0u)                                   \
   X(wasm, Isa::simd128, 128, SP_ARCH_WASM_SIMD, cpu::kSimd128, 0u)
+
+// What an ISA pass compiles for (isa.h): the isa its kernels carry, the cpu::Feature bits they
+// need (the pass's target features, feature for feature), and the Ext bits the family types take
+// on top of their base.
+struct PassInfo {
+  const char* name;
+  Isa isa;
+  std::uint32_t needs;
+  std::uint32_t ext;
+  int bits;  // register width of the pass's family; 64 for the scalar passes
+};
 
 #define SP_SIMD_FAMILY_INFO(family, isa, bits, built, needs, optional) \
   namespace family {                                                   \

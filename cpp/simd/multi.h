@@ -10,7 +10,7 @@
 
 #include "core/cpu.h"
 
-namespace sp::simd {
+namespace simd {
 
 template <class V, int G>
 struct Multi {
@@ -111,4 +111,4 @@ struct Multi {
   }
 };
 
-}  // namespace sp::simd
+}  // namespace simd

@@ -1,9 +1,9 @@
 #pragma once
 // The AArch64 NEON family: a 128-bit register as 16 x u8 (U8), 4 x u32 (U32) or 2 x u64 (U64).
-// Contract: vector_api.md. NEON is the AArch64 baseline: no target region, no optional features
-// (Ext must be 0). The three lane types have distinct register types (uint8x16_t, uint32x4_t,
-// uint64x2_t): from() reinterprets one as another, for free. File-local like every family
-// (families.h).
+// Contract: vector_api.md. NEON is the AArch64 baseline: the neon pass (isa.h) has no target, no
+// optional features (Ext must be 0). The three lane types have distinct register types (uint8x16_t, uint32x4_t,
+// uint64x2_t): from() reinterprets one as another, for free. In its pass's namespace like every
+// family (families.h).
 
 #include <arm_neon.h>
 
@@ -16,8 +16,13 @@
 #include "simd/families.h"
 #include "simd/tables.h"
 
-namespace sp::simd::neon {
+static_assert(kPass.bits >= 128, "a family header is included inside an ISA pass (simd/isa.h)");
+namespace simd {
+using namespace ::sp::simd;  // the baseline tables and FamilyInfo
+}
+namespace simd::neon {
 namespace {
+using ::sp::simd::neon::kFamily;
 
 template <std::uint32_t Ext = 0>
 struct U8;
@@ -182,6 +187,21 @@ struct U32 : Common<Ext> {
     base[vgetq_lane_u32(i, 3)] = vgetq_lane_u32(val, 3);
   }
 
+  // Cephalopod's ops (vector_api.md, "Hash tables and dot products").
+  static constexpr bool has_permute = false;  // tbl permutes bytes: lane indices would need scaling
+  static vec mul_lo(vec a, vec b) { return vmulq_u32(a, b); }
+  static vec shr_n(vec a, int n) { return vshlq_u32(a, vdupq_n_s32(-n)); }
+  static std::uint32_t reduce_add(vec v) { return vaddvq_u32(v); }
+  static bool any_nonzero(vec v) { return vmaxvq_u32(v) != 0; }
+  template <int N>
+  static unsigned match(const std::uint32_t* p, std::uint32_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // Compress-store: tbl with a 16-entry table (compress_lut.h).
   using plan = uint8x16_t;
   static plan compress_plan(mask m) { return vld1q_u8(kCompress4[bits(m)].idx); }
@@ -243,11 +263,39 @@ struct U64 : Common<Ext> {
   static unsigned bits(mask m) { return static_cast<unsigned>((vgetq_lane_u64(m, 0) & 1) | (vgetq_lane_u64(m, 1) & 2)); }
   static int first_set(mask m) { return __builtin_ctz(bits(m)); }
 
+  // Cephalopod's bucket probe (vector_api.md, "Hash tables and dot products").
+  template <int N>
+  static unsigned match(const std::uint64_t* p, std::uint64_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    if constexpr (N == 4) {
+      // Each 64-bit compare result narrowed to 16 bits: four 16-bit flags in one u64.
+      const uint32x4_t both = vcombine_u32(vmovn_u64(eq(load(p), k)), vmovn_u64(eq(load(p + 2), k)));
+      const std::uint64_t flags = vget_lane_u64(vreinterpret_u64_u16(vmovn_u32(both)), 0);
+      return static_cast<unsigned>((flags & 1u) | ((flags >> 15) & 2u) | ((flags >> 30) & 4u) | ((flags >> 45) & 8u));
+    } else {
+      unsigned m = 0;
+      for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+      return m;
+    }
+  }
+
   static vec reverse_bytes(vec v) { return vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(v))); }
   static vec reverse_bits(vec v) { return vreinterpretq_u64_u8(vrev64q_u8(vrbitq_u8(vreinterpretq_u8_u64(v)))); }
   static vec popcount(vec v) { return vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(vcntq_u8(vreinterpretq_u8_u64(v))))); }
   static std::uint64_t reduce_add(vec v) { return vaddvq_u64(v); }
+
+  // Lanes from scalars, an or across lanes, per-lane shifts and rotates (chess: hq-simd,
+  // Kogge-Stone fills). ushl shifts left by a signed per-lane count (negated for right shifts);
+  // counts 0..64 for the shifts (64 gives 0), 0..63 for rotl_var (emulated: two ushl + orr).
+  static vec setr(std::uint64_t x0, std::uint64_t x1) { return vcombine_u64(vcreate_u64(x0), vcreate_u64(x1)); }
+  static std::uint64_t reduce_or(vec v) { return vgetq_lane_u64(v, 0) | vgetq_lane_u64(v, 1); }
+  static vec or_and(vec a, vec b, vec c) { return vorrq_u64(a, vandq_u64(b, c)); }  // a | (b & c)
+  static constexpr bool has_variable_shifts = true;
+  static vec shl_var(vec a, vec counts) { return vshlq_u64(a, vreinterpretq_s64_u64(counts)); }
+  static vec shr_var(vec a, vec counts) { return vshlq_u64(a, vnegq_s64(vreinterpretq_s64_u64(counts))); }
+  static vec rotl_var(vec a, vec counts) { return vorrq_u64(shl_var(a, counts), shr_var(a, vsubq_u64(vdupq_n_u64(64), counts))); }
 };
 
 }  // namespace
-}  // namespace sp::simd::neon
+}  // namespace simd::neon

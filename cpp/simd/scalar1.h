@@ -8,7 +8,7 @@
 
 #include "core/cpu.h"
 
-namespace sp::simd {
+namespace simd {
 namespace {
 
 struct Scalar1 {
@@ -57,4 +57,4 @@ struct Scalar1 {
 };
 
 }  // namespace
-}  // namespace sp::simd
+}  // namespace simd

@@ -1,7 +1,7 @@
 #pragma once
 // The SSE4.1 family: a 128-bit register as 16 x u8 (U8), 4 x u32 (U32) or 2 x u64 (U64).
-// Contract: vector_api.md. Include inside SP_TARGET_BEGIN(SP_TARGETS_SSE41) (or SP_V128_BEGIN),
-// plus ",gfni" for Ext = cpu::kGfni; why, and why everything is file-local: families.h.
+// Contract: vector_api.md. Included inside an ISA pass (isa.h: sse41, sse41_gfni for
+// Ext = cpu::kGfni); why: families.h.
 
 #include <immintrin.h>
 
@@ -14,8 +14,13 @@
 #include "simd/families.h"
 #include "simd/tables.h"
 
-namespace sp::simd::sse41 {
+static_assert(kPass.bits >= 128, "a family header is included inside an ISA pass (simd/isa.h)");
+namespace simd {
+using namespace ::sp::simd;  // the baseline tables and FamilyInfo
+}
+namespace simd::sse41 {
 namespace {
+using ::sp::simd::sse41::kFamily;
 
 template <std::uint32_t Ext = 0>
 struct U8;
@@ -167,6 +172,24 @@ struct U32 : Common<Ext> {
     base[get<3>(i)] = get<3>(val);
   }
 
+  // Cephalopod's ops (vector_api.md, "Hash tables and dot products").
+  static constexpr bool has_permute = false;  // no lane permute by a run-time index before AVX2
+  static vec mul_lo(vec a, vec b) { return _mm_mullo_epi32(a, b); }
+  static vec shr_n(vec a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static std::uint32_t reduce_add(vec v) {
+    v = add(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return first(add(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1))));
+  }
+  static bool any_nonzero(vec v) { return !_mm_testz_si128(v, v); }
+  template <int N>
+  static unsigned match(const std::uint32_t* p, std::uint32_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // Compress-store: pshufb with a 16-entry table (compress_lut.h).
   using plan = __m128i;
   static plan compress_plan(mask m) { return _mm_load_si128(reinterpret_cast<const __m128i*>(kCompress4[bits(m)].idx)); }
@@ -207,11 +230,32 @@ struct U64 : Common<Ext> {
   static unsigned bits(mask m) { return static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(m))); }
   static int first_set(mask m) { return __builtin_ctz(bits(m)); }
 
+  // Cephalopod's bucket probe (vector_api.md, "Hash tables and dot products").
+  template <int N>
+  static unsigned match(const std::uint64_t* p, std::uint64_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   static vec reverse_bytes(vec v) { return _mm_shuffle_epi8(v, U8<Ext>::table16(kReverseBytesIn64)); }
   static vec reverse_bits(vec v) { return reverse_bytes(U8<Ext>::reverse_bits(v)); }
   static vec popcount(vec v) { return _mm_sad_epu8(U8<Ext>::popcount(v), _mm_setzero_si128()); }
   static std::uint64_t reduce_add(vec v) { return get<0>(v) + get<1>(v); }
+
+  // Lanes from scalars, an or across lanes (chess: hq-simd, Kogge-Stone fills). SSE4.1 has no
+  // per-lane 64-bit shifts (vpsllvq is AVX2).
+  static vec setr(std::uint64_t x0, std::uint64_t x1) {
+    return _mm_set_epi64x(static_cast<long long>(x1), static_cast<long long>(x0));
+  }
+  static std::uint64_t reduce_or(vec v) {
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_or_si128(v, _mm_unpackhi_epi64(v, v))));
+  }
+  static vec or_and(vec a, vec b, vec c) { return _mm_or_si128(a, _mm_and_si128(b, c)); }  // a | (b & c)
+  static constexpr bool has_variable_shifts = false;
 };
 
 }  // namespace
-}  // namespace sp::simd::sse41
+}  // namespace simd::sse41

@@ -1,20 +1,15 @@
 #pragma once
-// Where we are compiling for, and how x86 kernels get their instruction sets.
+// Where we are compiling for, and the pragma pair that gives a region of code its instruction sets.
 //
-// x86 builds target plain x86-64. A kernel that uses AVX2 sits between SP_TARGET_BEGIN(...) and
-// SP_TARGET_END: only the functions in that region are compiled for AVX2, and they run only after
-// cpu::has() says so. We use pragma regions rather than per-file -mavx2 because a whole file built
-// with -mavx2 also emits AVX2 copies of inline library functions (std::vector growth, ...), and the
-// linker may keep those copies for baseline callers: a crash on older CPUs that no test here sees.
-// Keep standard-library includes *above* the region; registration code *below* it.
-//
-// The same hazard exists between regions: an inline function or template instantiation compiled
-// in two files' regions (AVX-512 in one, SSE4.1 in another) is one symbol to the linker, which
-// keeps either copy for both. The vector families avoid it by being file-local (families.h);
-// puzzle code compiled inside a region must be templates on a family type, or file-local too.
+// x86 builds target plain x86-64; AVX2 and AVX-512 code is compiled inside ISA passes (isa.h),
+// which use SP_TARGET_BEGIN/END below and add a namespace per pass. Use the passes, not the bare
+// pragmas: a region alone leaves inline functions and template instantiations under names shared
+// with other regions and with baseline code, and the linker keeps any one copy for all of them.
 // (GCC regions nest by adding features: a region opened inside another has both targets.)
 
 #define SP_STRINGIFY(x) #x
+#define SP_CONCAT_INNER(a, b) a##b
+#define SP_CONCAT(a, b) SP_CONCAT_INNER(a, b)
 
 #if defined(__x86_64__) || defined(_M_X64)
 #define SP_ARCH_X86 1
@@ -46,8 +41,7 @@
 #define SP_TARGETS_SSE41 "sse4.1"
 #define SP_TARGETS_AVX2 "avx2,bmi,bmi2,popcnt"
 #define SP_TARGETS_AVX512 "avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt"
-// Optional features are appended: SP_TARGET_BEGIN(SP_TARGETS_AVX2 ",gfni"), ",avx512bitalg",
-// ",avx512vpopcntdq", ",avx512vbmi" (matching the family type's Ext, families.h).
+// Optional features are appended per pass (isa.h's table: ",gfni", ",avx512bitalg", ...).
 #else
 #define SP_TARGET_BEGIN(targets)
 #define SP_TARGET_END

@@ -2,8 +2,8 @@
 // The WebAssembly SIMD128 family: a v128 as 16 x u8 (U8), 4 x u32 (U32) or 2 x u64 (U64).
 // Contract: vector_api.md. Written with wasm_simd128.h directly: Emscripten 3.1.6's SSE/NEON
 // compatibility headers are missing or broken, and the direct intrinsics show what V8 actually
-// has to lower. No target region, no optional features (Ext must be 0); file-local like every
-// family (families.h).
+// has to lower. The wasm pass (isa.h) has no target and no optional features (Ext must
+// be 0); in its pass's namespace like every family (families.h).
 //
 // Costs worth knowing (V8 on x86): i8x16.swizzle with a run-time index adds a saturating add to
 // get wasm's zeroing rule from pshufb; a constant i8x16.shuffle does not.
@@ -19,8 +19,13 @@
 #include "simd/families.h"
 #include "simd/tables.h"
 
-namespace sp::simd::wasm {
+static_assert(kPass.bits >= 128, "a family header is included inside an ISA pass (simd/isa.h)");
+namespace simd {
+using namespace ::sp::simd;  // the baseline tables and FamilyInfo
+}
+namespace simd::wasm {
 namespace {
+using ::sp::simd::wasm::kFamily;
 
 template <std::uint32_t Ext = 0>
 struct U8;
@@ -157,6 +162,24 @@ struct U32 : Common<Ext> {
     base[get<3>(i)] = get<3>(val);
   }
 
+  // Cephalopod's ops (vector_api.md, "Hash tables and dot products").
+  static constexpr bool has_permute = false;  // swizzle permutes bytes: lane indices would need scaling
+  static vec mul_lo(vec a, vec b) { return wasm_i32x4_mul(a, b); }
+  static vec shr_n(vec a, int n) { return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n)); }
+  static std::uint32_t reduce_add(vec v) {
+    v = add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+    return first(add(v, wasm_i32x4_shuffle(v, v, 1, 0, 3, 2)));
+  }
+  static bool any_nonzero(vec v) { return wasm_v128_any_true(v); }
+  template <int N>
+  static unsigned match(const std::uint32_t* p, std::uint32_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // Compress-store: swizzle with a 16-entry table (compress_lut.h); the index is not a constant,
   // so V8 pays the swizzle fix-up here.
   using plan = v128_t;
@@ -200,6 +223,16 @@ struct U64 : Common<Ext> {
   static unsigned bits(mask m) { return static_cast<unsigned>(wasm_i64x2_bitmask(m)); }
   static int first_set(mask m) { return __builtin_ctz(bits(m)); }
 
+  // Cephalopod's bucket probe (vector_api.md, "Hash tables and dot products").
+  template <int N>
+  static unsigned match(const std::uint64_t* p, std::uint64_t x) {
+    static_assert(N % lanes == 0 && N <= 32, "whole registers");
+    const vec k = splat(x);
+    unsigned m = 0;
+    for (int r = 0; r < N; r += lanes) m |= bits(eq(load(p + r), k)) << r;
+    return m;
+  }
+
   // A constant shuffle: cheaper in V8 than swizzle with a table.
   static vec reverse_bytes(vec v) { return wasm_i8x16_shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8); }
   static vec reverse_bits(vec v) { return reverse_bytes(U8<Ext>::reverse_bits(v)); }
@@ -209,7 +242,14 @@ struct U64 : Common<Ext> {
     return wasm_i64x2_add(wasm_v128_and(s32, wasm_i64x2_splat(0xFFFFFFFF)), wasm_u64x2_shr(s32, 32));
   }
   static std::uint64_t reduce_add(vec v) { return wasm_u64x2_extract_lane(v, 0) + wasm_u64x2_extract_lane(v, 1); }
+
+  // Lanes from scalars, an or across lanes (chess: hq-simd). SIMD128 shifts take one scalar
+  // count: no per-lane shifts.
+  static vec setr(std::uint64_t x0, std::uint64_t x1) { return wasm_u64x2_make(x0, x1); }
+  static std::uint64_t reduce_or(vec v) { return wasm_u64x2_extract_lane(v, 0) | wasm_u64x2_extract_lane(v, 1); }
+  static vec or_and(vec a, vec b, vec c) { return wasm_v128_or(a, wasm_v128_and(b, c)); }  // a | (b & c)
+  static constexpr bool has_variable_shifts = false;
 };
 
 }  // namespace
-}  // namespace sp::simd::wasm
+}  // namespace simd::wasm

@@ -1,31 +1,54 @@
 #!/usr/bin/env bash
-# The run-time dispatch guarantee, checked on the linked x86-64 binary: no weak (COMDAT) function,
-# i.e. no code the linker picked one copy of among several object files, uses an instruction
-# beyond the x86-64 baseline. Such a copy may have been compiled inside one file's AVX-512 region
-# and be called from another file's SSE4.1 or baseline path (cpp/simd/target.h, families.h).
-# Usage: check_shared_code_isa.sh BINARY. Exit 1 and a list of offenders on failure.
+# The run-time dispatch guarantee, checked on a linked x86-64 binary (cpp/simd/isa.h):
+#  1. every function that uses an instruction beyond the x86-64 baseline is compiled in an ISA
+#     pass (its name is in sp::isa_<pass>): anything else could be code every CPU runs, or one
+#     copy the linker kept among several object files' copies;
+#  2. zmm and mask registers only in an AVX-512 pass (sp::isa_avx512*);
+#  3. no baseline function instantiated on a pass's types calls into the pass: such a template was
+#     defined outside the pass, so it takes the baseline target and cannot inline the pass's vector
+#     ops (the "reverse hazard": define it inside the pass, i.e. include its header from kernels.inl).
+# Names are read mangled: a function of pass P starts _ZN2sp<len>isa_P (or _ZZN for a local, _ZNK
+# for a const member). Usage: check_shared_code_isa.sh BINARY. Exit 1 and the offenders on failure.
 set -euo pipefail
 binary=$1
-weak_list=/tmp/sp_weak.$$
-# The names go through a file: a sanitizer build has too many for one awk argument.
-nm --defined-only "$binary" | awk '$2 == "W" { print $3 }' | sort -u > "$weak_list"
-weak=$(cat "$weak_list")
-objdump -d --no-show-raw-insn "$binary" | awk -v weak_list="$weak_list" '
+report=/tmp/sp_isa_check.$$
+objdump -d --no-show-raw-insn "$binary" | awk '
   BEGIN {
-    while ((getline line < weak_list) > 0) is_weak[line] = 1
     # VEX/EVEX (ymm, zmm, mask registers, v-prefixed ops on xmm), SSSE3, SSE4, POPCNT, BMI, GFNI.
     # Not tzcnt: GCC emits "rep bsf" for baseline count-trailing-zeros, which objdump shows as
     # tzcnt and pre-BMI CPUs run as bsf (the same result for the non-zero inputs it is used on).
     beyond = "%[yz]mm|%k[0-7]|(^|[^a-z0-9_])v[a-z0-9]+[ \t].*%xmm|(^|[^a-z0-9_])(pshufb|palignr|pabs[bwd]|phadd[a-z]*|pmaddubsw|pmulhrsw|psign[bwd]|pblendvb|pblendw|ptest|pmin[su][bdw]|pmax[su][bdw]|pextr[bdq]|pinsr[bdq]|pmov[sz]x[a-z]*|pcmpeqq|pcmpgtq|pmulld|pmuldq|packusdw|blendv?p[sd]|roundp[sd]|dpp[sd]|insertps|extractps|popcnt|lzcnt|pdep|pext|bzhi|shlx|shrx|sarx|rorx|andn|blsr|blsi|blsmsk|gf2p8[a-z0-9]*)([^a-z0-9_]|$)"
+    avx512_only = "%zmm|%k[1-7]"
   }
-  /^[0-9a-f]+ <.*>:$/ { name = substr($2, 2, length($2) - 3); next }
-  (name in is_weak) && !(name in reported) && $0 ~ beyond { reported[name] = 1; print name; ++bad }
+  # The pass a mangled name is compiled in ("" for none): the sp::isa_<pass> right after _ZN2sp.
+  function pass_of(sym,    rest, n, p) {
+    if (match(sym, /^_ZZ?NK?2sp/) == 0) return ""
+    rest = substr(sym, RLENGTH + 1)             # "8isa_avx27nqueens...": a length, then the name
+    n = rest + 0
+    sub(/^[0-9]+/, "", rest)
+    p = substr(rest, 1, n)
+    return p ~ /^isa_/ ? p : ""
+  }
+  function mentions_pass(sym) { return sym ~ /2sp[0-9]+isa_/ }
+  /^[0-9a-f]+ <.*>:$/ {
+    name = substr($2, 2, length($2) - 3); pass = pass_of(name); next
+  }
+  name == "" { next }
+  !(name in seen1) && pass == "" && $0 ~ beyond { seen1[name] = 1; insn = $0; gsub(/[ \t]+/, " ", insn); print "outside any pass, uses" insn "\t" name; bad++ }
+  !(name in seen2) && pass != "" && pass !~ /^isa_avx512/ && $0 ~ avx512_only { seen2[name] = 1; print "AVX-512 registers in " pass "\t" name; bad++ }
+  pass == "" && mentions_pass(name) && /call/ && match($0, /<[^>+]*/) {
+    callee = substr($0, RSTART + 1, RLENGTH - 1)
+    if (pass_of(callee) != "" && !(name in seen3)) { seen3[name] = 1; print "baseline template calls into a pass\t" name; bad++ }
+  }
   END { exit bad ? 1 : 0 }
-' > /tmp/sp_shared_isa.$$ && status=0 || status=$?
+' > "$report" && status=0 || status=$?
 if [ "$status" -ne 0 ]; then
-  echo "shared (weak) functions with instructions beyond x86-64 baseline:"
-  c++filt < /tmp/sp_shared_isa.$$ | sed 's/^/  /'
+  echo "code that breaks the ISA pass rules (cpp/simd/isa.h):"
+  while IFS=$'\t' read -r what sym; do
+    printf '  %s: %s\n' "$(echo "$sym" | c++filt)" "$what"
+  done < "$report"
+else
+  echo "$(nm --defined-only "$binary" | grep -c ' [TtWw] _ZZ\?NK\?2sp[0-9]*isa_') functions in ISA passes; none beyond x86-64 baseline outside them"
 fi
-rm -f /tmp/sp_shared_isa.$$ "$weak_list"
-[ "$status" -eq 0 ] && echo "$(echo "$weak" | wc -l) weak functions, none beyond x86-64 baseline"
+rm -f "$report"
 exit "$status"

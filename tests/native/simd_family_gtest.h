@@ -1,6 +1,6 @@
 #pragma once
 // GoogleTest over the family checks (simd_family_checks.h): one test per lane type, skipped where
-// this CPU lacks the family's features. Baseline code: include above any target region.
+// this CPU lacks the family's features. Baseline code: include above the ISA pass.
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,14 @@
 #pragma once
 // The vector half of the family tests (see simd_family_checks.h): Probe<U8>::run(op, io) runs one
-// op of U8's family on vectors loaded from io and stores the result back. Include inside the
-// family's target region, after its header; everything here is instantiated on the family's
-// file-local types, so it is file-local too.
+// op of U8's family on vectors loaded from io and stores the result back. Included inside an ISA
+// pass after its family (simd_family_test.inl), so it is compiled for the pass, under its name.
 
 #ifndef SP_SIMD_FAMILY_CHECKS
-#error "include simd_family_checks.h above the target region (it brings library code)"
+#error "include simd_family_checks.h above the ISA pass (it brings library code)"
 #endif
 
-namespace sp::simd::test {
+namespace simd::test {
+using namespace ::sp::simd::test;
 
 // Calls f(std::integral_constant<int, K>) for the K in Ks equal to k: a run-time choice among
 // template arguments.
@@ -233,4 +233,4 @@ struct Probe {
   }
 };
 
-}  // namespace sp::simd::test
+}  // namespace simd::test

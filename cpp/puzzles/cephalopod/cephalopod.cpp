@@ -7,7 +7,6 @@
 #include <map>
 
 #include "core/engine.h"
-#include "puzzles/cephalopod/scalar_tools.h"
 
 namespace sp::cephalopod {
 

@@ -118,7 +118,7 @@ Expected<std::vector<LevelProfile>> level_profile(const Case& c, Workspace& ws,
 // The illustration's work cap: about as much as the heaviest official test (a few ms natively).
 inline constexpr std::uint64_t kProfileClasses = 400'000;
 
-// The layered kernel's (P, m) layers for a case (layered.h, scalar), stopping after the layer
+// The layered kernel's (P, m) layers for a case (layered.h, scalar; swar.cpp), stopping after the layer
 // where the boards expanded pass max_boards.
 struct LayerProfile {
   std::vector<LayerStats> layers;
@@ -130,46 +130,16 @@ Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t
 // heavy cases (about half a million), so an edit redraws in well under a second in wasm.
 inline constexpr std::uint64_t kLayerProfileBoards = 150'000;
 
-// The two search engines as kernels, for any Tools (scalar_tools.h, lanes.h, the SIMD DFS).
-template <class Tools>
-Expected<Result<Answer>> bfs_sym_kernel(const Case& c, Workspace& ws, const char* name) {
-  if (c.depth == 0 || is_full(c.board)) return no_moves(c);
-  BfsTotals t;
-  if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
-  if (!bfs_sym_search<Tools>(ws.sym, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
-  Answer a;
-  a.sum = t.sum % kHashModulus;
-  a.states_expanded = t.expanded;
-  return Result<Answer>{a, t.expanded};
-}
-template <class Tools>
-Expected<Result<Answer>> dfs_kernel(const Case& c, Workspace& ws, const char* name) {
-  if (c.depth == 0 || is_full(c.board)) return no_moves(c);
-  DfsTotals t{};
-  if (!dfs_search<Tools>(ws.dfs, ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, 0);
-  Answer a;
-  a.sum = t.value % kHashModulus;
-  a.states_expanded = t.expanded;
-  return Result<Answer>{a, t.expanded};
-}
-
 // The rules as the reference applies them: every move of a board (row-major digits).
 std::vector<std::array<int, kCells>> reference_moves(const std::array<int, kCells>& board);
 
-// Kernels, for the tests and the registry.
+// The scalar kernels (reference.cpp, swar.cpp). The vector ones are kernels.inl, compiled once per
+// ISA pass (passes.cmake) and registered from there.
 Expected<Result<Answer>> solve_reference(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_swar_bfs(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_swar_bfs_sym(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_dfs_cache(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_lanes_v128(const Case& c, Workspace& ws);   // SSE4.1, NEON, SIMD128
-Expected<Result<Answer>> solve_lanes_avx2(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_lanes_avx512(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_simd_dfs_v128(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_simd_dfs_avx2(const Case& c, Workspace& ws);
 Expected<Result<Answer>> solve_layered(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_layered_v128(const Case& c, Workspace& ws);   // SSE4.1, NEON, SIMD128
-Expected<Result<Answer>> solve_layered_avx2(const Case& c, Workspace& ws);
-Expected<Result<Answer>> solve_layered_avx512(const Case& c, Workspace& ws);
 
 // The registry's view of the puzzle.
 struct Cephalopod {

@@ -14,6 +14,8 @@
 // probed by one 256-bit compare in the AVX2 kernel, and their values, 8 x u32 each. A full bucket
 // evicts its smallest-depth entry, the cheapest to recompute. The epoch makes every call start
 // cold (in O(1)), as a benchmark must.
+//
+// This header: the search's data (baseline, in Workspace); the search itself is dfs_search.h.
 
 #include <cstdint>
 
@@ -130,79 +132,11 @@ struct DfsState {
   std::uint64_t lookups = 0, hits = 0;
 };
 
-}  // namespace sp::cephalopod
-
-// ---------------------------------------------------------------------------------------------
-// The search, over a Tools policy (scalar SWAR in dfs_cache.cpp, vectors in the SIMD kernels):
-//   static int children(Board b, Board* out);          // every move of a non-full b; out has
-//                                                       // room for kChildBuffer + 16 words
-//   static Canonical canonicalize(Board x);
-//   static int find(const DfsCache&, std::uint32_t bucket, std::uint64_t key);  // way or -1
-//   static void add_values(std::uint32_t* acc, const std::uint32_t* w, int j);  // acc[g] += w[kValueFrom[j][g]]
-//   static void add_digits(std::uint32_t* acc, std::uint64_t border, std::uint32_t centre);
-//       acc[g] += sum over cells p of digits_p * kOrientWeight[p][g]: the final children of a
-//       frame only add their digits per cell while it runs (spread_border), weighted once here
-namespace sp::cephalopod {
-
 struct DfsTotals {
-  std::uint32_t value;        // V(start, depth), wrapping
-  std::uint64_t expanded;     // frames pushed (boards whose moves were generated)
+  std::uint32_t sum = 0;        // V(start, depth), wrapping
+  std::uint64_t expanded = 0;   // frames pushed (boards whose moves were generated)
+  std::size_t peak = 0;         // always 0: the cache is the search's only table
 };
 
-// Needs depth >= 1 and a start board that is not full. False if the cache cannot be allocated.
-template <class Tools>
-bool dfs_search(DfsState& st, Budget& budget, Board start, int depth, DfsTotals& out) {
-  DfsCache& cache = st.cache;
-  if (!cache.start(budget)) return false;
-  DfsFrame* f = st.frames;
-  for (auto& a : f->acc) a = 0;
-  f->leaf_border = 0;
-  f->leaf_centre = 0;
-  f->board = start;
-  f->turns = static_cast<std::uint8_t>(depth);
-  f->sym = 0;
-  f->next = 0;
-  f->end = static_cast<std::uint16_t>(Tools::children(start, st.children));
-  std::uint64_t expanded = 1;
-  for (;;) {
-    if (f->next == f->end) {
-      if (f->leaf_border | f->leaf_centre) Tools::add_digits(f->acc, f->leaf_border, f->leaf_centre);
-      if (f == st.frames) break;
-      cache.store(budget, cache.bucket(f->board, f->turns), DfsCache::key(f->board, f->turns, cache.epoch), f->acc);
-      DfsFrame* parent = f - 1;
-      Tools::add_values(parent->acc, f->acc, f->sym);
-      f = parent;
-      continue;
-    }
-    const Board x = st.children[f->next++];
-    const int left = f->turns - 1;
-    if (left == 0 || is_full(x)) {
-      f->leaf_border += spread_border(x);
-      f->leaf_centre += x >> 24;
-      continue;
-    }
-    const Canonical cx = Tools::canonicalize(x);
-    const std::uint32_t b = cache.bucket(cx.board, left);
-    const int way = Tools::find(cache, b, DfsCache::key(cx.board, left, cache.epoch));
-    if (way >= 0) {
-      Tools::add_values(f->acc, cache.values[std::size_t{b} * DfsCache::kWays + static_cast<std::size_t>(way)].v, cx.sym);
-      continue;
-    }
-    DfsFrame* child = f + 1;
-    for (auto& a : child->acc) a = 0;
-    child->leaf_border = 0;
-    child->leaf_centre = 0;
-    child->board = cx.board;
-    child->turns = static_cast<std::uint8_t>(left);
-    child->sym = static_cast<std::uint8_t>(cx.sym);
-    child->next = f->end;
-    child->end = static_cast<std::uint16_t>(f->end + Tools::children(cx.board, st.children + f->end));
-    f = child;
-    ++expanded;
-  }
-  out.value = f->acc[0];
-  out.expanded = expanded;
-  return true;
-}
-
 }  // namespace sp::cephalopod
+

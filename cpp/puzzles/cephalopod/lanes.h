@@ -13,18 +13,16 @@
 //   pass 2 (canonicalize_block): 16 / 8 / 4 children per vector: the transpose, then 7 ring
 //     rotations packed with their index in 3 low bits, and one unsigned min per image; the
 //     parent tag split off, the home bucket hashed.
-//   then the merge's probe loop (one child at a time, a bucket's keys compared by vector in
-//   merge_avx2.h / merge_v128.h) and the count updates.
+//   then the merge's probe loop (one child at a time, a bucket's keys compared by vector) and the
+//   count updates: Base, merge.h.
 //
-// Include inside a target region; V is a U32 lane type from cpp/simd (vector_api.md) plus mullo (the low 32 bits of a lane-wise product) and shr_n (a logical right
-// shift of every lane by the same run-time count).
+// Included by kernels.inl inside an ISA pass (a relative header); V is the pass's U32 lane type
+// (vector_api.md), Base the merge Tools.
 
-#include <cstdint>
+#include "puzzles/cephalopod/bfs_search.h"
 
-#include "puzzles/cephalopod/bfs_sym.h"
-#include "puzzles/cephalopod/board.h"
-
-namespace sp::cephalopod {
+namespace cephalopod {
+using namespace ::sp::cephalopod;
 
 template <class V, class Base>
 struct LaneTools : Base {
@@ -216,7 +214,7 @@ struct LaneTools : Base {
       V::store(blk.kids + k, canonical);
       V::store(blk.sym + k, V::and_(best, c(7)));
       V::store(blk.parent + k, V::add(V::template shr<27>(x), c(blk.first)));
-      V::store(blk.slot + k, V::shr_n(V::mullo(canonical, c(0x9E3779B1u)), shift));  // home_bucket
+      V::store(blk.slot + k, V::shr_n(V::mul_lo(canonical, c(0x9E3779B1u)), shift));  // home_bucket
     }
   }
 
@@ -238,4 +236,4 @@ struct LaneTools : Base {
   }
 };
 
-}  // namespace sp::cephalopod
+}  // namespace cephalopod

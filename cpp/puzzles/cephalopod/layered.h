@@ -1,9 +1,9 @@
 #pragma once
 // `layered`: the search over (P, m) layers (layered_table.h), each canonical board expanded once.
-// The block passes come from the BFS Tools (bfs_sym.h: BoardAtATime for the scalar kernel,
+// The block passes come from the BFS Tools (bfs_search.h: BoardAtATime for the scalar kernel,
 // LaneTools for the vector ones): expand_children, canonicalize_block, find_or_add on a cursor,
 // nonzero_slots, add_band / set_band (a band's counts re-oriented), spread and parent_final
-// (scalar_tools.h, merge_avx2.h). For a layer, per block of parents:
+// (scalar_tools.h, merge.h). For a layer, per block of parents:
 //   1. children, tagged with their parent (full ones apart: final at any depth, weighted by the
 //      sum of the parent's slots);
 //   2. if the band reaches depth D - 1: that slot's paths end on the children, summed from their
@@ -11,19 +11,11 @@
 //   3. if any slot is below D - 1: canonical forms, then each child into its layer, (P + 1, m)
 //      for a 1 and (P, m + j - 1) for a capture of j dice, with the parent's own slots that
 //      hold paths re-oriented into the slot one capture on (capture) or the same (a 1).
-// Include inside the target region of the Tools (a template on them, like lanes.h).
+// A relative header, as bfs_search.h says: compiled in each ISA pass (a template on the pass's
+// Tools, so it inlines them) and at baseline for the scalar kernel and the illustration.
 
-#include <cstdint>
-#include <cstring>
-#include <vector>
-
-#include "puzzles/cephalopod/bfs_sym.h"
-#include "puzzles/cephalopod/board.h"
-#include "puzzles/cephalopod/cephalopod.h"
-#include "puzzles/cephalopod/layered_table.h"
-#include "simd/prefetch.h"
-
-namespace sp::cephalopod {
+namespace cephalopod {
+using namespace ::sp::cephalopod;
 
 // A destination layer whose counts pass this many bytes gets its count lines prefetched during
 // the probe; below it they sit in L2 (1 MiB on Zen 5), and the prefetch cost more than it saved.
@@ -34,26 +26,35 @@ struct LayeredTotals {
   std::uint64_t expanded = 0;   // boards whose moves were generated, each once
   std::uint32_t peak = 0;       // most boards in one layer (for the out-of-memory message)
   bool complete = true;         // false: stopped at max_expanded (stats only)
+  // Asked by the illustration (layer_profile), not by the kernels: each layer's figures appended
+  // here (costs a pass over its counts), and a stop after the layer where `expanded` passes
+  // max_expanded (complete = false, the sum then partial).
+  std::vector<LayerStats>* stats = nullptr;
+  std::uint64_t max_expanded = ~std::uint64_t{0};
 };
 
-// Needs depth >= 1 and a start board that is not full. False: out of memory. With `stats`, each
-// layer's figures are appended (costs a pass over its counts) and the search stops after the
-// layer where `expanded` passes max_expanded (totals.complete = false, the sum then partial).
+// Needs depth >= 1 and a start board that is not full. False: out of memory (out.peak: the
+// largest layer so far; 0 if not even the block could be allocated).
 template <class Tools>
-bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start, int depth, LayeredTotals& out,
-                    std::vector<LayerStats>* stats = nullptr, std::uint64_t max_expanded = ~std::uint64_t{0}) {
+bool layered_search(Workspace& ws, Board start, int depth, LayeredTotals& out) {
+  if (!ws.block.grow_to(ws.budget, 1)) return false;
+  LayeredSpace& space = ws.layered;
+  BfsBlock& blk = ws.block[0];
+  Budget& budget = ws.budget;
+  std::vector<LayerStats>* const stats = out.stats;
+  const std::uint64_t max_expanded = out.max_expanded;
   const LayerGeometry g = LayerGeometry::of(start, depth);
-  LayerTable* cur = sp.rows[0];
-  LayerTable* next = sp.rows[1];
+  LayerTable* cur = space.rows[0];
+  LayerTable* next = space.rows[1];
   for (int m = 0; m < kLayerRow; ++m) {  // a call that failed may have left layers open
-    cur[m].close(sp.pools);
-    next[m].close(sp.pools);
+    cur[m].close(space.pools);
+    next[m].close(space.pools);
   }
   {
     LayerTable& first = cur[g.m0];
     first.open(1);
-    if (!first.cover(budget, sp.pools, 0, 0) || !first.reserve(budget, sp.pools, 1)) return false;
-    const Canonical c0 = sp::cephalopod::canonicalize(start);
+    if (!first.cover(budget, space.pools, 0, 0) || !first.reserve(budget, space.pools, 1)) return false;
+    const Canonical c0 = ::sp::cephalopod::canonicalize(start);
     TableCursor c = first.cursor();
     bool added = false;
     const std::uint32_t i = Tools::find_or_add(c, c0.board, home_bucket(c0.board, first.shift()), added);
@@ -102,9 +103,9 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
       }
       out.expanded += boards;
       out.peak = std::max(out.peak, boards);
-      sp.last_size[pips][m] = boards;
+      space.last_size[pips][m] = boards;
       if (hi < 0) {  // no board, or no paths
-        layer.close(sp.pools);
+        layer.close(space.pools);
         continue;
       }
       // The slot at depth D - 1, if the paths reach it, ends its paths on the children; slots
@@ -124,8 +125,8 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
         for (int d = 0; d < 4; ++d) {
           if (!dest[d]) continue;
           const int capture = d == 0 ? 0 : 1;
-          if (!dest[d]->live()) dest[d]->open(sp.last_size[d == 0 ? pips + 1 : pips][m + d]);
-          if (!dest[d]->cover(budget, sp.pools, clo + lo + capture, clo + top + capture)) return false;
+          if (!dest[d]->live()) dest[d]->open(space.last_size[d == 0 ? pips + 1 : pips][m + d]);
+          if (!dest[d]->cover(budget, space.pools, clo + lo + capture, clo + top + capture)) return false;
           shift[d] = clo + capture - dest[d]->lowest_capture();
         }
 
@@ -204,7 +205,7 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           ++per_dest[dd];
         }
         for (int d = 0; d < 4; ++d)
-          if (per_dest[d] && !dest[d]->reserve(budget, sp.pools, per_dest[d])) return false;
+          if (per_dest[d] && !dest[d]->reserve(budget, space.pools, per_dest[d])) return false;
         Tools::canonicalize_block(blk, 0);  // blk.slot: the full 32-bit hash, shifted per layer below
 
         // Probe, and for a board already there in a large layer (kCachedCounts), prefetch the
@@ -264,7 +265,7 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
           }
         }
       }
-      layer.close(sp.pools);
+      layer.close(space.pools);
       if (out.expanded > max_expanded) {
         out.complete = false;
         return true;
@@ -275,17 +276,4 @@ bool layered_search(LayeredSpace& sp, BfsBlock& blk, Budget& budget, Board start
   return true;
 }
 
-// The search as a kernel, for any Tools (the scalar ones in swar.cpp, the vector ones per ISA).
-template <class Tools>
-Expected<Result<Answer>> layered_kernel(const Case& c, Workspace& ws, const char* name) {
-  if (c.depth == 0 || is_full(c.board)) return no_moves(c);
-  LayeredTotals t;
-  if (!ws.block.grow_to(ws.budget, 1)) return out_of_memory(name, ws.budget, 0);
-  if (!layered_search<Tools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t)) return out_of_memory(name, ws.budget, t.peak);
-  Answer a;
-  a.sum = t.sum % kHashModulus;
-  a.states_expanded = t.expanded;
-  return Result<Answer>{a, t.expanded};
-}
-
-}  // namespace sp::cephalopod
+}  // namespace cephalopod

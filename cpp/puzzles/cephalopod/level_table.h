@@ -70,7 +70,7 @@ class Index {
 // A table's index and dense arrays as plain locals, for merge loops: stores through Bucket and
 // count pointers could alias a table's own members, so a loop that reads them from the table
 // reloads them after every store. Level (below) and the layered kernel's tables (layered_table.h)
-// hand out cursors; the probes (probe_or_add here, probe_by_lanes in merge_fused.h) work on them.
+// hand out cursors; the probes (probe_or_add here, probe_by_lanes in merge.h) work on them.
 struct TableCursor {
   Bucket* buckets;
   Board* keys;

@@ -5,13 +5,11 @@
 // masks, so there are no per-lane shifts, and the legal lanes are compress-stored onto the child
 // stack. The centre, a single cell with 11 options, stays scalar (branch-free candidate writes).
 //
-// Include inside a target region; V is a 4 x u32 ops type from cpp/simd.
+// Included by kernels.inl inside an ISA pass (a relative header); V is a 4 x u32 lane type of the
+// pass (SSE4.1's, VEX-encoded, in the AVX2 pass).
 
-#include <cstdint>
-
-#include "puzzles/cephalopod/board.h"
-
-namespace sp::cephalopod {
+namespace cephalopod {
+using namespace ::sp::cephalopod;
 
 struct alignas(16) Quad {
   std::uint32_t v[4];
@@ -120,4 +118,4 @@ struct QuadMoves {
   }
 };
 
-}  // namespace sp::cephalopod
+}  // namespace cephalopod

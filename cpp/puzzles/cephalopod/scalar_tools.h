@@ -1,17 +1,17 @@
 #pragma once
-// The scalar (SWAR) building blocks of the search engines in bfs_sym.h and dfs_cache.h. Vector
-// kernels derive from ScalarTools and replace what pays.
+// The scalar (SWAR) building blocks of the search engines in bfs_search.h, dfs_search.h and
+// layered.h. Vector kernels derive from ScalarTools and replace what pays. A relative header, as
+// bfs_search.h says: compiled in each ISA pass that derives from it, and at baseline for the
+// scalar kernels.
 
-#include "puzzles/cephalopod/bfs_sym.h"
-#include "puzzles/cephalopod/board.h"
-#include "puzzles/cephalopod/dfs_cache.h"
-#include "puzzles/cephalopod/level_table.h"
+#include "puzzles/cephalopod/bfs_search.h"
 
-namespace sp::cephalopod {
+namespace cephalopod {
+using namespace ::sp::cephalopod;
 
 struct ScalarTools : BoardAtATime<ScalarTools> {
   static int children(Board b, Board* out) { return write_children(b, out); }
-  static Canonical canonicalize(Board x) { return sp::cephalopod::canonicalize(x); }
+  static Canonical canonicalize(Board x) { return ::sp::cephalopod::canonicalize(x); }
 
   // DFS: the cache probe, and a child's 8 values re-oriented into the frame's sums.
   static int find(const DfsCache& cache, std::uint32_t bucket, std::uint64_t key) { return cache.find(bucket, key); }
@@ -72,4 +72,4 @@ struct ScalarTools : BoardAtATime<ScalarTools> {
   }
 };
 
-}  // namespace sp::cephalopod
+}  // namespace cephalopod

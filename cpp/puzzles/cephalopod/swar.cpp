@@ -2,11 +2,20 @@
 // dfs-cache (Karang's depth-first shape). Moves come from for_each_child (board.h): SWAR on the
 // 27-bit word, never decoded.
 
-#include "puzzles/cephalopod/bfs_sym.h"
 #include "puzzles/cephalopod/cephalopod.h"
-#include "puzzles/cephalopod/dfs_cache.h"
-#include "puzzles/cephalopod/layered.h"
-#include "puzzles/cephalopod/scalar_tools.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "simd/prefetch.h"
+
+// The search engines and ScalarTools are relative headers, compiled in each ISA pass under its own
+// namespace; here, inside namespace sp, they are sp::cephalopod's at baseline (engines.h; what
+// they use is included above, as simd/isa_prelude.h does for a pass).
+namespace sp {
+#include "puzzles/cephalopod/engines.h"
+}  // namespace sp
 
 namespace sp::cephalopod {
 
@@ -55,22 +64,22 @@ Expected<Result<Answer>> solve_swar_bfs(const Case& c, Workspace& ws) {
 }
 
 Expected<Result<Answer>> solve_swar_bfs_sym(const Case& c, Workspace& ws) {
-  return bfs_sym_kernel<ScalarTools>(c, ws, "swar-bfs-sym");
+  return search_kernel<bfs_sym_search<ScalarTools>>(c, ws, "swar-bfs-sym");
 }
-
 Expected<Result<Answer>> solve_dfs_cache(const Case& c, Workspace& ws) {
-  return dfs_kernel<ScalarTools>(c, ws, "dfs-cache");
+  return search_kernel<dfs_search<ScalarTools>>(c, ws, "dfs-cache");
 }
-
-Expected<Result<Answer>> solve_layered(const Case& c, Workspace& ws) { return layered_kernel<ScalarTools>(c, ws, "layered"); }
+Expected<Result<Answer>> solve_layered(const Case& c, Workspace& ws) {
+  return search_kernel<layered_search<ScalarTools>>(c, ws, "layered");
+}
 
 Expected<LayerProfile> layer_profile(const Case& c, Workspace& ws, std::uint64_t max_boards) {
   LayerProfile p;
   if (c.depth == 0 || is_full(c.board)) return p;  // no move: no layer is expanded
   LayeredTotals t;
-  if (!ws.block.grow_to(ws.budget, 1) ||
-      !layered_search<ScalarTools>(ws.layered, ws.block[0], ws.budget, c.board, c.depth, t, &p.layers, max_boards))
-    return out_of_memory("layers", ws.budget, t.peak);
+  t.stats = &p.layers;
+  t.max_expanded = max_boards;
+  if (!layered_search<ScalarTools>(ws, c.board, c.depth, t)) return out_of_memory("layers", ws.budget, t.peak);
   p.boards = t.expanded;
   p.complete = t.complete;
   return p;

@@ -4,9 +4,10 @@
 // functions, and tables computed at compile time.
 //
 // Everything here is plain (non-template) inline code or constexpr data, and this header is
-// included above any SP_TARGET region: kernels compiled for other instruction sets inline these
-// helpers into their own code (a baseline helper may be inlined into an AVX2 caller, not the other
-// way round), so no ISA-specific copy of a shared function can reach a baseline caller.
+// baseline code, included above the kernels' ISA passes (chess.h; cpp/simd/isa.h): kernels
+// compiled for other instruction sets inline these helpers into their own code (a baseline helper
+// may be inlined into an AVX2 caller, not the other way round), so no ISA-specific copy of a
+// shared function can reach a baseline caller.
 
 #include <array>
 #include <cstdint>

@@ -65,6 +65,11 @@ bool register_kernel(KernelInfo info, KernelImpl impl) {
 
 const std::vector<RegisteredKernel>& registered_kernels() { return kernel_list(); }
 
+bool Chess::add_kernel(KernelInfo info, const KernelImpl& impl) {
+  info.summary += impl.table_bytes ? "; tables " + table_bytes_text(impl.table_bytes) : std::string("; no tables");
+  return register_kernel(std::move(info), impl);
+}
+
 std::string hex64(Bitboard b) {
   char buf[19];
   std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(b));
@@ -203,7 +208,7 @@ Expected<Result<Answer>> Chess::run(const KernelImpl& impl, const Case& c, Works
     return Result<Answer>{a, c.pool.count};
   }
   if (c.divide) {
-    // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).
+    // Sized here, in baseline code, not inside a kernel's ISA pass (see simd/isa.h).
     if (w.divide.size() < static_cast<std::size_t>(kMaxMoves)) w.divide.resize(kMaxMoves);
     a.divide_count = impl.divide(c.game, c.depth, w.divide.data());
     a.divide = w.divide.data();
@@ -334,7 +339,7 @@ std::string fixed(double v, int digits) {
 
 std::size_t table_bytes_of(const std::string& id, const std::string& isa) {
   for (const RegisteredKernel& k : registered_kernels())
-    if (k.info.id == id && isa_name(k.info.isa) == isa && k.impl.table_bytes) return k.impl.table_bytes();
+    if (k.info.id == id && isa_name(k.info.isa) == isa && k.impl.table_bytes) return k.impl.table_bytes;
   return 0;
 }
 

@@ -43,6 +43,10 @@
 #include "core/typed_puzzle.h"
 #include "puzzles/chess/bitboard.h"
 #include "puzzles/chess/position.h"
+// Baseline code the kernels use (the kernels' ISA passes, kernels.inl, see these through this
+// header): the scalar slider methods and the magic tables, and the reference perft.
+#include "puzzles/chess/reference.h"
+#include "puzzles/chess/sliders.h"
 
 namespace sp::chess {
 
@@ -76,7 +80,7 @@ struct KernelImpl {
   int (*divide)(const Game&, int depth, DivideEntry* out) = nullptr;
   std::uint64_t (*attacks)(const AttackPool&, SliderPiece, Measure) = nullptr;  // checksum
   Bitboard (*lookup)(Square, Bitboard occ, SliderPiece) = nullptr;
-  std::size_t (*table_bytes)() = nullptr;  // lookup tables the method reads
+  std::size_t table_bytes = 0;  // lookup tables the method reads (constant data: see add_kernel)
   // perft: the most nodes this kernel is asked to count (0: no limit). The make-and-test
   // reference has one: past it, applies() skips it and run() refuses it, with the reason (the
   // engine also calls the reference to verify cases without a published count).
@@ -143,6 +147,10 @@ struct Chess {
   // After `bench`: lookups per second by method, piece and measure (with table sizes), and
   // perft nodes per second by method and position, with the ratios the issue asks about.
   static json summarize(const json& records);
+  // How a pass's table registers a kernel (register_pass): in the puzzle's own list as well, its
+  // summary ending in the size of the tables it reads ("; tables 2,048 bytes" or "; no tables"),
+  // computed here at baseline from impl.table_bytes so the pass's table stays constant data.
+  static bool add_kernel(KernelInfo info, const KernelImpl& impl);
 };
 
 // Registers a kernel with the engine and in the puzzle's own list, which keeps the typed
@@ -179,8 +187,3 @@ std::string hex64(Bitboard b);
 std::string table_bytes_text(std::size_t bytes);
 
 }  // namespace sp::chess
-
-// Registers one kernel at start-up: SP_CHESS_KERNEL({id, isa, needs, summary}, impl).
-#define SP_CHESS_KERNEL(...)                                                       \
-  [[maybe_unused]] static const bool SP_CONCAT(sp_chess_kernel_, __COUNTER__) = \
-      ::sp::chess::register_kernel(__VA_ARGS__)

@@ -9,15 +9,13 @@
 // byte, then the bytes), which reverses every line. The bishop's pair {diagonal, anti-diagonal}
 // needs only the byte swap.
 //
-// Written once against a vector ops type, instantiated in each ISA file (inside its target
-// region, with a type local to that file). A 2-lane ops type V provides
-//   vec; load2(const Bitboard*) (two adjacent masks); splat(Bitboard); and_ xor_ sub64;
-//   reverse_bytes(vec) / reverse_bits(vec) (per 64-bit lane); or_lanes(vec) -> Bitboard;
-// and, for four lines in one register, a 4-lane type Q with the same functions (load4).
+// Written once against the vector families' U64 lane types (cpp/simd, vector_api.md: load,
+// splat, and_, xor_, sub, reverse_bytes, reverse_bits, reduce_or): V has 2 lanes (two adjacent
+// masks of kLineMasks), Q, if not void, 4 lanes (a queen's four lines in one register). A
+// relative header: included by kernels.inl inside an ISA pass, instantiated on that pass's types.
 
-#include "puzzles/chess/bitboard.h"
-
-namespace sp::chess {
+namespace chess {
+using namespace ::sp::chess;
 
 template <class V, class Q = void>
 struct HqSimd {
@@ -32,23 +30,21 @@ struct HqSimd {
     const vec r_rev = Ops::splat(square_bb(kBits ? 63 - s : s ^ 56));
     const vec o = Ops::and_(Ops::splat(occ), masks);
     const vec o_rev = kBits ? Ops::reverse_bits(o) : Ops::reverse_bytes(o);
-    const vec forward = Ops::sub64(o, r);
-    const vec backward = Ops::sub64(o_rev, r_rev);
+    const vec forward = Ops::sub(o, r);
+    const vec backward = Ops::sub(o_rev, r_rev);
     const vec back = kBits ? Ops::reverse_bits(backward) : Ops::reverse_bytes(backward);
-    return Ops::or_lanes(Ops::and_(Ops::xor_(forward, back), masks));
+    return Ops::reduce_or(Ops::and_(Ops::xor_(forward, back), masks));
   }
 
-  static Bitboard bishop(Square s, Bitboard occ) {
-    return lines<V, false>(s, occ, V::load2(&kLineMasks[s].diagonal));
-  }
-  static Bitboard rook(Square s, Bitboard occ) { return lines<V, true>(s, occ, V::load2(&kLineMasks[s].file)); }
+  static Bitboard bishop(Square s, Bitboard occ) { return lines<V, false>(s, occ, V::load(&kLineMasks[s].diagonal)); }
+  static Bitboard rook(Square s, Bitboard occ) { return lines<V, true>(s, occ, V::load(&kLineMasks[s].file)); }
   static Bitboard queen(Square s, Bitboard occ) {
-    if constexpr (requires { Q::load4(&kLineMasks[s].file); })
-      return lines<Q, true>(s, occ, Q::load4(&kLineMasks[s].file));
+    if constexpr (!std::is_void_v<Q>)
+      return lines<Q, true>(s, occ, Q::load(&kLineMasks[s].file));
     else
       return bishop(s, occ) | rook(s, occ);
   }
-  static std::size_t table_bytes() { return sizeof(kLineMasks); }
+  static constexpr std::size_t table_bytes() { return sizeof(kLineMasks); }
 };
 
-}  // namespace sp::chess
+}  // namespace chess

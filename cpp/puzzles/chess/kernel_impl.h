@@ -1,17 +1,16 @@
 #pragma once
 // A kernel from a slider method: perft and divide by the legal generator, and the attacks
-// benchmark loops. Include inside the kernel file's target region (after the headers it needs,
-// which sit above the region) and instantiate with a tag type local to that file, so every
-// function here is compiled for that file's ISA and never shared with another.
+// benchmark loops. A relative header: included by kernels.inl inside an ISA pass, so every
+// function here is sp::isa_<pass>::chess::..., compiled for that pass and shared with no other.
 
-#include "puzzles/chess/chess.h"
 #include "puzzles/chess/movegen.h"
 
-namespace sp::chess {
+namespace chess {
+using namespace ::sp::chess;
 
-template <class Slider, class FileTag>
+template <class Slider>
 struct SliderKernel {
-  using Gen = Generator<Slider, FileTag>;
+  using Gen = Generator<Slider>;
 
   static std::uint64_t perft(const Game& g, int depth) { return Gen::perft(g, depth); }
   static int divide(const Game& g, int depth, DivideEntry* out) { return Gen::divide(g, depth, out); }
@@ -63,8 +62,7 @@ struct SliderKernel {
     return one<SliderPiece::queen>(s, occ);
   }
 
-  static std::size_t table_bytes() { return Slider::table_bytes(); }
-  static constexpr KernelImpl impl() { return {&perft, &divide, &attacks, &lookup, &table_bytes}; }
+  static constexpr KernelImpl impl() { return {&perft, &divide, &attacks, &lookup, Slider::table_bytes()}; }
 };
 
-}  // namespace sp::chess
+}  // namespace chess

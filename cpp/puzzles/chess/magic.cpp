@@ -15,11 +15,7 @@ MagicTables g_pext;
 
 namespace {
 
-// Entries per table: the sum over squares of 2^(relevant bits), 102,400 for rooks and 5,248 for
-// bishops (the same for fancy magic and PEXT: both index densely by the relevant occupancy).
-constexpr std::size_t kRookEntries = 102400;
-constexpr std::size_t kBishopEntries = 5248;
-constexpr std::size_t kEntries = kRookEntries + kBishopEntries;
+constexpr std::size_t kEntries = kMagicEntries;  // sliders.h
 
 Bitboard g_magic_attacks[kEntries];
 #if defined(__x86_64__) || defined(_M_X64)
@@ -146,6 +142,6 @@ struct TablesBuiltAtStartup {
 } const tables_built_at_startup;
 }  // namespace
 
-std::size_t magic_table_bytes() { return sizeof(g_magic_attacks) + sizeof(MagicTables); }
+static_assert(magic_table_bytes() == sizeof(g_magic_attacks) + sizeof(MagicTables));
 
 }  // namespace sp::chess

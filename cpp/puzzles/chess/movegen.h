@@ -20,18 +20,15 @@
 // copy of the position (copy-make) and recurses. So the leaves count exactly what the inner
 // nodes would play.
 //
-// Include this header only inside the kernel's target region, and instantiate Generator with a
-// tag type local to that file: every function here is a member of the template, so each ISA gets
-// its own copies (see cube/driver.h for why that matters).
+// A relative header: included by kernels.inl inside an ISA pass (cpp/simd/isa.h), so Generator
+// is sp::isa_<pass>::chess::Generator, compiled with the pass's instructions and inlining the
+// pass's slider method. The position types and bitboard helpers are the baseline ones
+// (bitboard.h, position.h, included by chess.h above the pass).
 
-#include <cstdint>
+namespace chess {
+using namespace ::sp::chess;
 
-#include "puzzles/chess/bitboard.h"
-#include "puzzles/chess/position.h"
-
-namespace sp::chess {
-
-template <class Slider, class FileTag>
+template <class Slider>
 struct Generator {
   enum class Kind { knight, bishop, rook, queen, king };
 
@@ -413,4 +410,4 @@ struct Generator {
   }
 };
 
-}  // namespace sp::chess
+}  // namespace chess

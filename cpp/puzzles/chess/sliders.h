@@ -5,7 +5,7 @@
 // not matter). A method is a "slider" type with
 //
 //   static Bitboard bishop(Square, Bitboard occ), rook(...), queen(...);
-//   static std::size_t table_bytes();                  // lookup tables it reads, in bytes
+//   static constexpr std::size_t table_bytes();                  // lookup tables it reads, in bytes
 //
 // and, for set-wise methods (kSetwise = true), the attacks of many sliders at once:
 //
@@ -18,8 +18,10 @@
 // direction counts moves, not squares.
 //
 // The move generator (movegen.h) takes the method as a template parameter. The scalar methods
-// live here; hq-simd and the vector Kogge-Stone fills sit in their ISA files, pext in
-// kernels_bmi2.cpp.
+// live here, at baseline (the reference, the magic tables' builder and the tests use them too):
+// plain inline code that the kernels' ISA passes inline into their own generators, as they do
+// bitboard.h's helpers. hq-simd, the vector Kogge-Stone fills and pext, which name a pass's
+// instructions, are in hq_simd.h, kogge_stone_simd.h and kernels.inl.
 
 #include <array>
 #include <cstddef>
@@ -51,7 +53,7 @@ struct RayWalk {
     return walk(s, occ, 1, 1) | walk(s, occ, -1, 1) | walk(s, occ, 1, -1) | walk(s, occ, -1, -1);
   }
   static Bitboard queen(Square s, Bitboard occ) { return rook(s, occ) | bishop(s, occ); }
-  static std::size_t table_bytes() { return 0; }
+  static constexpr std::size_t table_bytes() { return 0; }
 };
 
 // ---- hq: Hyperbola Quintessence -------------------------------------------------------------------
@@ -111,7 +113,7 @@ struct Hq {
   }
   static Bitboard rook(Square s, Bitboard occ) { return line(s, occ, kLineMasks[s].file) | rank(s, occ); }
   static Bitboard queen(Square s, Bitboard occ) { return bishop(s, occ) | rook(s, occ); }
-  static std::size_t table_bytes() { return sizeof(kLineMasks) + sizeof(detail::kFirstRankAttacks); }
+  static constexpr std::size_t table_bytes() { return sizeof(kLineMasks) + sizeof(detail::kFirstRankAttacks); }
 };
 
 // ---- classical: ray masks and a bit scan ----------------------------------------------------------
@@ -138,7 +140,7 @@ struct Classical {
     return up(s, occ, kRayNE) | up(s, occ, kRayNW) | down(s, occ, kRaySE) | down(s, occ, kRaySW);
   }
   static Bitboard queen(Square s, Bitboard occ) { return rook(s, occ) | bishop(s, occ); }
-  static std::size_t table_bytes() { return sizeof(kRays); }
+  static constexpr std::size_t table_bytes() { return sizeof(kRays); }
 };
 
 // ---- fancy magic -----------------------------------------------------------------------------------
@@ -165,7 +167,13 @@ extern MagicTables g_magic;
 #if defined(__x86_64__) || defined(_M_X64)
 extern MagicTables g_pext;  // same entries, filled in PEXT order; magic fields unused
 #endif
-std::size_t magic_table_bytes();  // attack sets + per-square entries
+// Attack sets per table: the sum over squares of 2^(relevant bits), 102,400 for rooks and 5,248
+// for bishops (the same for fancy magic and PEXT: both index densely by the relevant occupancy).
+inline constexpr std::size_t kMagicRookEntries = 102400;
+inline constexpr std::size_t kMagicBishopEntries = 5248;
+inline constexpr std::size_t kMagicEntries = kMagicRookEntries + kMagicBishopEntries;
+// Attack sets + per-square entries.
+constexpr std::size_t magic_table_bytes() { return kMagicEntries * sizeof(Bitboard) + sizeof(MagicTables); }
 
 // A deterministic search for a fancy magic of square s (sparse random candidates from a seeded
 // xorshift); returns 0 if none is found within `tries`. Exposed so the tests can show the shipped
@@ -184,7 +192,7 @@ struct FancyMagic {
   static Bitboard rook(Square s, Bitboard occ) { return lookup(g_magic.rook[s], occ); }
   static Bitboard bishop(Square s, Bitboard occ) { return lookup(g_magic.bishop[s], occ); }
   static Bitboard queen(Square s, Bitboard occ) { return rook(s, occ) | bishop(s, occ); }
-  static std::size_t table_bytes() { return magic_table_bytes(); }
+  static constexpr std::size_t table_bytes() { return magic_table_bytes(); }
 };
 
 // ---- Kogge-Stone: parallel prefix fills, set-wise -------------------------------------------------
@@ -242,7 +250,7 @@ struct KoggeStone {
   static Bitboard rook(Square s, Bitboard occ) { return attacks_set(square_bb(s), 0, occ); }
   static Bitboard bishop(Square s, Bitboard occ) { return attacks_set(0, square_bb(s), occ); }
   static Bitboard queen(Square s, Bitboard occ) { return attacks_set(square_bb(s), square_bb(s), occ); }
-  static std::size_t table_bytes() { return 0; }
+  static constexpr std::size_t table_bytes() { return 0; }
 };
 
 }  // namespace sp::chess

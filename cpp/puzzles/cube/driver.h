@@ -1,7 +1,4 @@
-#pragma once
-// Every operation of the puzzle, written once against a "cube ops" type and instantiated per
-// kernel (include inside the kernel's target region, so the loops below are compiled for its ISA
-// and the ops inline into them). A cube ops type provides:
+// Every operation of the puzzle, written once against a "cube ops" type. A cube ops type provides:
 //
 //   using State;  a cube in registers          using Mem;  Packed or CubieCube (its memory form)
 //   static const Operands<Mem>& operands(const Case&);
@@ -13,14 +10,15 @@
 //   static void compose_pool(const Mem* pool, Mem* out, std::uint32_t n);  // out[i] = pool[i]·pool[(i+1)%n]
 //   static void invert_pool(const Mem* pool, Mem* out, std::uint32_t n);   // out[i] = pool[i]^-1
 //
-// Every function here is a member of a template on the ops type, so each ISA file gets its own
-// copies: a shared inline function compiled in an AVX-512 region could otherwise be the copy the
-// linker keeps for the SSE4.1 path. (The data types it uses, Case, Operands and Answer, are plain
-// aggregates: no code of theirs is compiled here.)
+// A relative header (namespace `cube`, reaching the baseline types through ::sp::cube), included
+// twice over: by scalar.cpp inside `namespace sp` (sp::cube::Driver, the baseline reference), and
+// by kernels.inl inside each ISA pass (sp::isa_<pass>::cube::Driver, compiled for that ISA with
+// the ops inlined into its loops). So it has no include guard: a unity batch (AArch64, wasm) may
+// hold scalar.cpp and a pass file, and each needs its own copy; each includes it once. It
+// includes nothing: everything it uses comes from cube.h and isa_prelude.h, both at baseline.
 
-#include "puzzles/cube/cube.h"
-
-namespace sp::cube {
+namespace cube {
+using namespace ::sp::cube;
 
 // Inverse permutations by powers (vcube, research §1.3): every cycle of a permutation of 12
 // elements has a length dividing lcm(1..12) = 27720, so p^27719 = p^-1; for 8 elements lcm(1..8)
@@ -121,8 +119,13 @@ struct Driver {
     return {a, work};
   }
 
+  // The functions with the timed loops start on a 64-byte line (gnu::aligned), so where a loop
+  // falls across the 32- and 64-byte fetch blocks depends on this code alone, not on where the
+  // linker put the function, which moves whenever anything else in the binary changes. Measured
+  // on simd128/sse4.1's compose_pool: the same instructions 3-4 % slower at another placement.
+
   // The product of n factors, left to right: n compositions, each waiting for the previous one.
-  [[gnu::noinline]] static State product(const Mem* factors, std::uint32_t n) {
+  [[gnu::noinline, gnu::aligned(64)]] static State product(const Mem* factors, std::uint32_t n) {
     State x = Ops::identity();
     for (std::uint32_t i = 0; i < n; ++i) x = Ops::compose(x, Ops::load(factors[i]));
     return x;
@@ -133,7 +136,7 @@ struct Driver {
 
   // Multiplies by x until the identity comes back: at most kMaxOrder times for any cube. Returns
   // the order, or 0 if the identity never came back (only a broken kernel gets there).
-  [[gnu::noinline]] static std::uint32_t order(State x) {
+  [[gnu::noinline, gnu::aligned(64)]] static std::uint32_t order(State x) {
     const State id = Ops::identity();
     State y = x;
     std::uint32_t k = 1;
@@ -145,7 +148,7 @@ struct Driver {
   }
 
   // out[i] = pool[i] · pool[(i+1) % n]: n independent compositions.
-  [[gnu::noinline]] static void compose_pool(const Mem* pool, Mem* out, std::uint32_t n) {
+  [[gnu::noinline, gnu::aligned(64)]] static void compose_pool(const Mem* pool, Mem* out, std::uint32_t n) {
     if constexpr (requires { Ops::compose_pool(pool, out, n); }) {
       Ops::compose_pool(pool, out, n);
     } else if (n > 0) {
@@ -157,7 +160,7 @@ struct Driver {
   }
 
   // out[i] = pool[i]^-1: n independent inversions.
-  [[gnu::noinline]] static void invert_pool(const Mem* pool, Mem* out, std::uint32_t n) {
+  [[gnu::noinline, gnu::aligned(64)]] static void invert_pool(const Mem* pool, Mem* out, std::uint32_t n) {
     if constexpr (requires { Ops::invert_pool(pool, out, n); }) {
       Ops::invert_pool(pool, out, n);
     } else {
@@ -166,11 +169,11 @@ struct Driver {
   }
 
   // x = x^-1 · pool[i]: one dependent chain of n inversions (and compositions).
-  [[gnu::noinline]] static State invert_chain(const Mem* pool, std::uint32_t n) {
+  [[gnu::noinline, gnu::aligned(64)]] static State invert_chain(const Mem* pool, std::uint32_t n) {
     State x = Ops::identity();
     for (std::uint32_t i = 0; i < n; ++i) x = Ops::compose(Ops::invert(x), Ops::load(pool[i]));
     return x;
   }
 };
 
-}  // namespace sp::cube
+}  // namespace cube

@@ -1,7 +1,12 @@
 // The reference: Kociemba's cubie arithmetic on four byte arrays, one element at a time.
 
 #include "puzzles/cube/cube.h"
+
+// The driver, compiled at baseline as sp::cube::Driver (a relative header: the ISA passes compile
+// their own copies, sp::isa_<pass>::cube::Driver).
+namespace sp {
 #include "puzzles/cube/driver.h"
+}  // namespace sp
 
 namespace sp::cube {
 namespace {

@@ -1,18 +1,18 @@
 #pragma once
-// The cube in two 128-bit registers, written once against simd::v128::U8 (SSE4.1 pshufb, NEON tbl,
-// wasm i8x16.swizzle): edges in one (12 bytes + identity padding), corners in the other (8 bytes
-// + identity padding), exactly the two halves of the Packed image.
+// The cube in two 128-bit registers, written once against a 128-bit family's U8 (SSE4.1 pshufb,
+// NEON tbl, wasm i8x16.swizzle): edges in one (12 bytes + identity padding), corners in the other
+// (8 bytes + identity padding), exactly the two halves of the Packed image.
 //
 // The shuffles agree only for indices 0..15 (or >= 0x80): tbl and swizzle return 0 for any index
 // >= 16, where pshufb would wrap. So every index is masked to its low nibble first: vcube feeds
 // the raw cube, orientation bits and all, to pshufb, which silently ignores them; here that would
 // zero every oriented cubie.
 //
-// Include inside SP_V128_BEGIN/END, after simd/v128.h; instantiate with simd::v128::U8<>.
+// Included by kernels.inl inside an ISA pass (relative namespace `cube`), after driver.h;
+// instantiated by the 128-bit passes with family::U8<>.
 
-#include "puzzles/cube/driver.h"
-
-namespace sp::cube {
+namespace cube {
+using namespace ::sp::cube;
 
 template <class U>
 struct V128Cube {
@@ -67,4 +67,4 @@ struct V128Cube {
   }
 };
 
-}  // namespace sp::cube
+}  // namespace cube

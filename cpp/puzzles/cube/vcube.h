@@ -5,18 +5,17 @@
 // both widths, on the family's byte type: VcubeMath<simd::avx2::U8<...>> and
 // VcubeMath<simd::avx512::U8<...>>.
 //
-// Include inside an x86 target region, after the family headers it is instantiated with (avx2.h,
-// avx512.h); invert_gfni needs U8<cpu::kGfni>. The family types are file-local, so every
-// instantiation here is each kernel file's own copy (cpp/simd/families.h).
+// Included by kernels.inl inside an ISA pass (relative namespace `cube`), after driver.h; templates
+// only, instantiated by the avx2 and avx512 passes. invert_gfni needs U8<cpu::kGfni>.
 
-#include <cstdint>
-
-#include "puzzles/cube/driver.h"
-
-namespace sp::cube {
+namespace cube {
+using namespace ::sp::cube;
 
 // x repeated in all 8 bytes of a u64 (consteval: never code, so never a shared symbol).
 consteval std::uint64_t bytes8(std::uint8_t x) { return x * 0x0101010101010101ull; }
+
+// Which inverse a kernel uses: vcube's power chain, vcube's brute force, or our GFNI transpose.
+enum class Inverse { chain, brute, gfni };
 
 template <class W>  // a U8 of the AVX2 or AVX-512 family
 struct VcubeMath {
@@ -118,11 +117,19 @@ struct VcubeMath {
     const vec n = W::affine(v, negate);
     return W::or_(pinv, W::shuffle(n, pinv));
   }
+
+  template <Inverse how>
+  static vec invert(vec v) {
+    if constexpr (how == Inverse::chain) return invert_chain(v);
+    else if constexpr (how == Inverse::brute) return invert_brute(v);
+    else return invert_gfni(v);
+  }
 };
 
-// One cube per ymm: the cube ops type driver.h wants (`invert` chosen by the kernel).
-template <class W>  // a U8 of the AVX2 family
+// One cube per ymm: the cube ops type driver.h wants, with the inverse the kernel chose.
+template <class W, Inverse kInverse>  // a U8 of the AVX2 family
 struct Vcube256 : VcubeMath<W> {
+  using M = VcubeMath<W>;
   static_assert(W::lanes == 32, "one cube per register");
   using State = typename W::vec;
   using Mem = Packed;
@@ -135,6 +142,30 @@ struct Vcube256 : VcubeMath<W> {
     return p;
   }
   static bool equal(State a, State b) { return W::all_equal(a, b); }
+  static State invert(State v) { return M::template invert<kInverse>(v); }
 };
 
-}  // namespace sp::cube
+// Two cubes per zmm for the throughput runs (vpshufb shuffles within 128-bit blocks, so blocks 0-1
+// hold one cube and blocks 2-3 the next, each exactly as in the ymm layout). Single cubes (apply,
+// order, the latency chains) use the 256-bit ops on Ymm, compiled in the same pass.
+template <class Wide, class Ymm, Inverse kInverse>  // U8s of the AVX-512 and AVX2 families
+struct VcubePairs : Vcube256<Ymm, kInverse> {
+  using One = Vcube256<Ymm, kInverse>;
+  using Pairs = VcubeMath<Wide>;
+  static_assert(Wide::lanes == 64, "two cubes per register");
+
+  // out[i] = pool[i] · pool[i+1]: the second operand is the same pool one cube further on.
+  static void compose_pool(const Packed* pool, Packed* out, std::uint32_t n) {
+    std::uint32_t i = 0;
+    for (; i + 2 < n; i += 2)
+      Wide::store(out + i, Pairs::compose(Wide::load(pool + i), Wide::load(pool + i + 1)));
+    for (; i < n; ++i) One::store(out[i], One::compose(One::load(pool[i]), One::load(pool[i + 1 < n ? i + 1 : 0])));
+  }
+  static void invert_pool(const Packed* pool, Packed* out, std::uint32_t n) {
+    std::uint32_t i = 0;
+    for (; i + 2 <= n; i += 2) Wide::store(out + i, Pairs::template invert<kInverse>(Wide::load(pool + i)));
+    for (; i < n; ++i) One::store(out[i], One::invert(One::load(pool[i])));
+  }
+};
+
+}  // namespace cube

@@ -18,13 +18,13 @@
 // All states of a queue are in the same row, so anything that depends only on the row is one
 // scalar decision per batch: that is how `Rules` adds the symmetry search's row constraints at
 // almost no cost (PlainRules and SymmetryRules, in nqueens.h).
-// Include inside a target region; instantiate with a U32 type from cpp/simd (or Multi of one).
+// Included by kernels.inl inside an ISA pass; instantiate with a U32 type of the pass (or Multi of one).
 
 #include <bit>
 
-#include "puzzles/nqueens/nqueens.h"
 
-namespace sp::nqueens {
+namespace nqueens {
+using namespace ::sp::nqueens;
 
 
 template <class V, class Rules = PlainRules>
@@ -226,4 +226,4 @@ class Compact {
   }
 };
 
-}  // namespace sp::nqueens
+}  // namespace nqueens

@@ -21,17 +21,18 @@
 // latency stays off the step-to-step dependency chain. Memory holds the rows below it,
 // interleaved row-major: stack[row * W + lane], so a lane's index register steps by W. Row 0 is
 // the (unused) parent slot of the subtree root, which keeps push and pop free of special cases.
-// Include inside a target region; instantiate with a U32 type from cpp/simd (or Multi of one).
+// Included by kernels.inl inside an ISA pass; instantiate with a U32 type of the pass (or Multi of one).
 
 #include <cstddef>
 
-#include "puzzles/nqueens/nqueens.h"
 #include "simd/scalar1.h"
 
-namespace sp::nqueens {
 
-// The scalar tail engine, Lockstep<Scalar1>, is compiled under each ISA file's own target flags;
-// Scalar1 is file-local (cpp/simd/scalar1.h), so each file's copy stays its own.
+namespace nqueens {
+using namespace ::sp::nqueens;
+
+// The scalar tail engine, Lockstep<Scalar1>, is compiled in each pass with the pass's target and
+// under its name (sp::isa_<pass>::simd::Scalar1).
 template <class V>
 class Lockstep {
  public:
@@ -221,4 +222,4 @@ class Lockstep {
   }
 };
 
-}  // namespace sp::nqueens
+}  // namespace nqueens

@@ -8,11 +8,11 @@
 // cols | rd | ld: OR the register with copies of itself moved down by one and two lanes and read
 // lane 0. The free-square loop runs on the scalar side, as in the original.
 //
-// Include inside SP_V128_BEGIN/END; instantiate with simd::v128::U32<>.
+// Included by kernels.inl inside a 128-bit ISA pass; instantiate with family::U32<>.
 
-#include "puzzles/nqueens/nqueens.h"
 
-namespace sp::nqueens {
+namespace nqueens {
+using namespace ::sp::nqueens;
 
 template <class V>
 struct SimdState {
@@ -80,4 +80,4 @@ struct SimdState {
   }
 };
 
-}  // namespace sp::nqueens
+}  // namespace nqueens

@@ -1,19 +1,14 @@
 #pragma once
-// The array kernels, written once against a byte type V of cpp/simd: simd::v128::U8<> (SSE4.1,
-// NEON, SIMD128), simd::avx2::U8<>, simd::avx512::U8<> (and U8<cpu::kAvx512bitalg>, whose
+// The array kernels, written once against a byte type V of the pass's vector family (family::U8:
+// SSE4.1, AVX2, AVX-512, NEON, SIMD128; in the avx512_bitalg pass U8<cpu::kAvx512bitalg>, whose
 // popcount is vpopcntb). Byte counters widen into V::u64 sums; the carry-save adders use
 // V::majority and V::xor3 (one vpternlog each on AVX-512, BSL or bitselect on NEON and wasm).
-// Include inside the target region of V's family: V is file-local, so each kernel file compiles
-// its own instantiations for its own instruction set (cpp/simd/families.h).
+// A relative header included by kernels.inl inside each ISA pass (sp::isa_<pass>::popcount), so
+// every pass compiles its own instantiations for its own instruction set. Includes nothing: the
+// standard headers and simd/tables.h come from isa_prelude.h.
 
-#include <algorithm>
-#include <cstddef>
-#include <cstdint>
-
-#include "puzzles/popcount/popcount.h"
-#include "simd/tables.h"
-
-namespace sp::popcount {
+namespace popcount {
+using namespace ::sp::popcount;
 
 template <class V>
 struct ArrayKernels {
@@ -45,7 +40,7 @@ struct ArrayKernels {
   template <bool kLookup>
   static std::uint64_t sum_byte_counts(const std::uint8_t* p, std::size_t n) {
     constexpr std::size_t kGroup = 4, kRounds = 31;
-    const vec table = V::table16(simd::kNibblePopcount);
+    const vec table = V::table16(::sp::simd::kNibblePopcount);
     wide total = Sums::zero();
     std::size_t i = 0;
     while (n - i >= kGroup * kBytes) {
@@ -113,4 +108,4 @@ struct ArrayKernels {
   }
 };
 
-}  // namespace sp::popcount
+}  // namespace popcount

@@ -1,5 +1,5 @@
 // memory-read on scalar code: the read ceiling for the builds without vectors (wasm baseline) and
-// the scalar baseline elsewhere. Its vector versions are in the kernels_*.cpp files.
+// the scalar baseline elsewhere. Its vector versions are in kernels.inl.
 
 #include <algorithm>
 #include <cstddef>

@@ -96,11 +96,15 @@ struct Popcount {
   // summary.cpp): the word sweep as ns per word by k with the crossovers, the arrays as GB/s by
   // size against memory-read. Malformed records are left out.
   static json summarize(const json& records);
+  // The ISA passes' hook (register_pass, cpp/core/typed_puzzle.h): a pass kernel's group names
+  // its mode ("word", "array", "read"), which becomes its Family as in register_kernel below.
+  static bool add_kernel(KernelInfo info, KernelImpl impl);
 };
 
-// Registers a kernel of `family` (see SP_POPCOUNT_KERNEL). The family given here is the one place
-// that says which mode a kernel belongs to and what it answers; it becomes the kernel's group
-// ("word", "array", "read"), which applies() and the page read.
+// Registers a kernel of `family` (see SP_POPCOUNT_KERNEL; an ISA pass's kernels.inl says it as
+// the kernel's group, Popcount::add_kernel). The family given here is the one place that says
+// which mode a kernel belongs to and what it answers; it becomes the kernel's group ("word",
+// "array", "read"), which applies() and the page read.
 bool register_kernel(Family family, KernelInfo info, CountFn count);
 const char* family_name(Family family);
 std::optional<Family> family_named(const std::string& group);

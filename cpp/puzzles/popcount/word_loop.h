@@ -1,16 +1,14 @@
 #pragma once
 // The word sweep's loop: a variant applied to one 64-bit word at a time, as a chess engine calls
-// it. Include inside the target region of the variant it instantiates (builtin.cpp): a template
-// takes its instruction set from where it is defined, and a loop compiled without POPCNT could
-// not inline a variant compiled with it.
+// it. A relative header (namespace popcount, no absolute sp::): a template takes its instruction
+// set from where it is defined, and a loop compiled without POPCNT could not inline a variant
+// compiled with it, so each user compiles its own copy where its variants are:
+//   - builtin.h, in the popcnt ISA pass (sp::isa_popcnt::popcount::count_words);
+//   - words.cpp at baseline (sp::popcount::count_words), included inside `namespace sp {`.
+// Includes nothing: <cstring> and popcount.h come first (isa_prelude.h and the includer).
 
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-
-#include "puzzles/popcount/popcount.h"
-
-namespace sp::popcount {
+namespace popcount {
+using namespace ::sp::popcount;
 
 template <unsigned (*Count)(std::uint64_t)>
 std::uint64_t count_words(const std::uint8_t* data, std::size_t size) {
@@ -30,4 +28,4 @@ std::uint64_t count_words(const std::uint8_t* data, std::size_t size) {
   return total;
 }
 
-}  // namespace sp::popcount
+}  // namespace popcount

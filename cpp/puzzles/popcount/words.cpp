@@ -1,13 +1,17 @@
 // The portable single-word variants of the chess-programming study, each one 64-bit word in, its
-// set bits out, applied a word at a time by count_words. (The builtin is in builtin.cpp: on x86 it
-// needs its own instruction set.)
+// set bits out, applied a word at a time by count_words. (The builtin is in builtin.h: on x86 it
+// needs its own instruction set, the popcnt ISA pass.)
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "puzzles/popcount/popcount.h"
-#include "puzzles/popcount/word_loop.h"
+
+namespace sp {
+#include "puzzles/popcount/word_loop.h"  // a relative header: here sp::popcount::count_words
+}  // namespace sp
 
 namespace sp::popcount {
 namespace {
