@@ -66,15 +66,3 @@ SP_SIMD_FAMILIES(SP_SIMD_FAMILY_INFO)
 #undef SP_SIMD_FAMILY_INFO
 
 }  // namespace sp::simd
-
-// The 128-bit family exists on x86 (SSE4.1), AArch64 (NEON) and the wasm SIMD128 build; the wasm
-// baseline build has none, and its 128-bit kernels are simply not compiled. Kernels written once
-// for it sit between SP_V128_BEGIN and SP_V128_END and include "simd/v128.h" there.
-#define SP_HAS_V128 (SP_ARCH_X86 || SP_ARCH_NEON || SP_ARCH_WASM_SIMD)
-#if SP_ARCH_X86
-#define SP_V128_BEGIN SP_TARGET_BEGIN(SP_TARGETS_SSE41)
-#define SP_V128_END SP_TARGET_END
-#else
-#define SP_V128_BEGIN
-#define SP_V128_END
-#endif

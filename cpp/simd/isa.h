@@ -109,7 +109,7 @@
 #define SP_PASS_FAMILY_ID SP_CONCAT(SP_FAMILY_ID_, SP_PASS_GET(family, SP_PASS_ROW))
 #define SP_PASS_HAS_FAMILY (SP_PASS_FAMILY_ID != SP_FAMILY_ID_none)
 
-// Opens the pass: its target region, then namespace sp::isa_<pass> with the pass's PassInfo.
+// Opens the pass: its target pragma, then namespace sp::isa_<pass> with the pass's PassInfo.
 // simd/pass_family.h then brings in its vector family as `family` (family::U8<kPass.ext>, ...).
 #define SP_ISA_BEGIN                                                              \
   SP_TARGET_BEGIN(SP_PASS_GET(target, SP_PASS_ROW))                               \

@@ -4,7 +4,7 @@
 // Why: a lockstep search is one long dependency chain per step (test, gather, select, ...), so
 // a single register group leaves the core idle waiting on latencies. G independent groups in the
 // same loop body give the out-of-order core G chains to overlap, without touching the algorithm.
-// Include inside the target region of the underlying type.
+// Included inside an ISA pass, as the family of V is.
 
 #include <cstdint>
 

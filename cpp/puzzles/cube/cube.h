@@ -155,7 +155,7 @@ inline constexpr std::array<std::string_view, 9> kOpNames = {
 bool is_benchmark(Op op);
 
 // What a kernel reads, in one memory layout: plain pointers into the Case's storage (no std
-// types, so kernels inside target regions instantiate no library code).
+// types, so kernels inside ISA passes instantiate no library code).
 template <class Mem>
 struct Operands {
   const Mem* first = nullptr;  // factors of `moves`
@@ -242,7 +242,7 @@ struct Cube {
   static Expected<json> canonical_params(const json& params, const Input& input);
   static Expected<Case> prepare(const json& params, const Input& input);
   static Result<Answer> run(KernelImpl impl, const Case& c, Workspace& w) {
-    // Sized here, in baseline code, not inside a kernel's target region (see simd/target.h).
+    // Sized here, in baseline code, not inside a kernel's ISA pass (see simd/isa.h).
     if (w.packed.size() < c.packed.pool_count) {
       w.packed.resize(c.packed.pool_count);
       w.cubie.resize(c.packed.pool_count, identity_cube());

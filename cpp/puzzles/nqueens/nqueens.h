@@ -84,8 +84,8 @@ struct LaneTotals {
 using LaneSearchFn = LaneTotals (*)(int n, const Subtree* subtrees, std::size_t count);
 Result<Answer> count_lanes(const Case& c, int lanes, LaneSearchFn search);
 // The stream-compaction engine (compact.h) runs a list of "runs": a start state plus row rules.
-// The rules live here, outside any target region, so that every ISA file shares one baseline copy
-// of their (scalar, inline) code.
+// The rules live here, at baseline, so that every ISA pass shares one copy of their (scalar,
+// inline) code, which the passes' compilers inline.
 struct CompactTotals {
   std::uint64_t solutions = 0;  // PlainRules: solutions; SymmetryRules: the sum of 840/m
   std::uint64_t nodes = 0;
