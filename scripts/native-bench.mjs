@@ -79,10 +79,13 @@ function status(state, extra = {}) {
 // The compiler or the CLI (lib/cli-process.mjs: a process group of its own, so that stopping it
 // stops what it started too).
 let child = null;
+// The AArch64 listing's background job (--build), stopped with this.
+let aarch64Listing = null;
 // Stopped (Ctrl-C on npm start): stop the compiler or the CLI too, and say so to the page.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     child?.stop();
+    aarch64Listing?.stop();
     status('stopped');
     process.exit(130);
   });
@@ -112,6 +115,10 @@ if (build) {
   // Its instruction listing, for the page's Instructions panel (a few seconds; the wasm ones were
   // made with the page). A failure costs the panel its native side, not the benchmark.
   spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-listings.mjs'), 'x86-64'], { stdio: 'inherit' });
+  // The AArch64 listing (the panel's NEON side), behind it, at the lowest priority: its cross build
+  // runs while this measures (one compile job, so the benchmark keeps a core; what it measures
+  // meanwhile on a shared CPU is measured again, as after any other program).
+  aarch64Listing = new ProgramRun('nice', ['-n', '19', process.execPath, join(repoRoot, 'scripts', 'aarch64-listing.mjs')], { cwd: repoRoot, log: process.stdout });
 }
 if (!existsSync(cli)) {
   console.error(`native-bench: ${cli} is missing; build it first (cmake --preset native && cmake --build --preset native)`);
