@@ -23,7 +23,7 @@ const blocking = (violations: string[]) => violations.filter((v) => /^(critical|
 /** A quick native report (3 samples of 2 ms) of the suite's five cases, made by the CLI. */
 function suiteNativeReport(): string {
   const file = tempFile('native.json');
-  const cases = ['n=12', 'moves= op=compose-throughput seed=1 with=', 'k=32 mode=array offset=0 order=sorted seed=1 size=16384', 'startpos d4', 'board=604202400 depth=36'];
+  const cases = ['n=12', 'moves= op=compose-throughput repeat=4000 seed=1 with=', 'k=32 mode=array offset=0 order=sorted repeat=8192 seed=1 size=16384', 'startpos d4', 'board=604202400 depth=36'];
   execFileSync(cli, ['bench', ...cases.flatMap((c) => ['--case', c]), '--samples', '3', '--min-sample-ms', '2', '--quiet', '--json', file], { stdio: 'ignore' });
   return file;
 }

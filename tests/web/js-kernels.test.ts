@@ -191,6 +191,9 @@ describe('the js build (runner.ts with the wasm engine)', () => {
     ['nqueens', { n: 8 }, 'OEIS'],
     ['cube', { op: 'compose-throughput', moves: '', with: '', seed: 1 }, 'reference scalar/scalar'],
     ['cube', { op: 'order', moves: "R U2 D' B D'", with: '', seed: 1 }, 'reference scalar/scalar'],
+    // repeat: passes over the same pool or bytes in one call, as the Suite's cases do.
+    ['cube', { op: 'invert-latency', moves: '', with: '', seed: 3, repeat: 3 }, 'reference scalar/scalar'],
+    ['popcount', { mode: 'array', k: 9, order: 'mixed', size: 777, offset: 0, seed: 1, repeat: 5 }, 'generator'],
     ['popcount', { mode: 'word', k: 17, order: 'mixed', size: 1000, offset: 3, seed: 7 }, 'generator'],
     ['popcount', { mode: 'array', k: 40, order: 'sorted', size: 4099, offset: 0, seed: 2 }, 'generator'],
     ['cephalopod', { board: '060222161', depth: 20 }, 'reference'],
