@@ -334,8 +334,11 @@ TEST(Registry, EveryKernelAnswersItsPuzzlesDefaultCase) {
     ASSERT_TRUE(r["ok"].get<bool>()) << id << ": " << r.dump();
     EXPECT_FALSE(r["results"].empty()) << id;
     EXPECT_TRUE(r["failed"].empty()) << id << ": " << r["failed"].dump();
+    // The reference kernel is the judge where nothing is published (its `verified` is null then).
     for (const json& record : r["results"])
-      EXPECT_TRUE(record["verified"].get<bool>()) << id << " " << record["kernel"] << "/" << record["isa"];
+      EXPECT_TRUE(record["verified"] == json(true) ||
+                  (record["verified"].is_null() && record["kernel"] == p->info().reference_kernel))
+          << id << " " << record["kernel"] << "/" << record["isa"] << ": " << record["verified"];
   }
 }
 
