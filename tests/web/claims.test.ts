@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import { views } from '../../web/src/puzzles';
-import { placements } from '../../web/src/puzzles/nqueens';
+import { placements } from '../../web/src/puzzles/nqueens/view';
 import type { ResultRecord, Timing } from '../../web/src/share/schema';
 import { timingProblem, verifyRecords, workProblem, type Origin, type VerifyContext } from '../../web/src/share/verify';
 import { loadModule } from './wasm-module';

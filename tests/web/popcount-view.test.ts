@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import { sourcesOf } from '../../web/src/app/summary';
-import { arrayRecords, arraySettings, benchGroups, caseLabel, formatSize, isGenerated, sweepSeries } from '../../web/src/puzzles/popcount';
+import { arrayRecords, arraySettings, benchGroups, caseLabel, formatSize, isGenerated, sweepSeries } from '../../web/src/puzzles/popcount/view';
 import type { PageRecord } from '../../web/src/share/verify';
 import { call, loadModule } from './wasm-module';
 

@@ -8,9 +8,9 @@
 // Floyd's sampling of k distinct bits per word), so the case and the published bit count are the
 // engine's own; a file's bytes are counted as they are. A JavaScript typed array has no address to
 // misalign, so `offset` means nothing here: every kernel reads from the buffer's start.
-import type { Params } from '../share/schema';
-import { SplitMix64 } from './u64';
-import type { JsKernel, JsOutcome } from './types';
+import type { Params } from '../../share/schema';
+import { popcount32, SplitMix64 } from '../../js-kernels/u64';
+import type { JsKernel, JsOutcome } from '../../js-kernels/types';
 
 interface Case {
   bytes: Uint8Array;
@@ -78,14 +78,6 @@ export function generate(size: number, k: number, order: 'sorted' | 'mixed', see
 }
 
 // ---- the counts --------------------------------------------------------------------------------
-
-/** SWAR on one 32-bit half: 2-bit, 4-bit, then byte sums, added by a multiply. */
-export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
 /** One 64-bit word, by its halves (the single-word SWAR variant). */
 export const swarWord = (lo: number, hi: number): number => popcount32(lo) + popcount32(hi);
@@ -168,7 +160,8 @@ function kernel(id: string, group: 'word' | 'array', summary: string, count: (c:
   };
 }
 
-export const popcountKernels: JsKernel<Case>[] = [
+/** Found by web/src/js-kernels/catalog.ts under this name. */
+export const jsKernels: JsKernel<Case>[] = [
   kernel('swar-shift', 'word', 'plain JavaScript: SWAR shifts and masks on the two 32-bit halves of each word, one function call per word', (c) => wordLoop(c.words, swarWord)),
   kernel('table8', 'word', 'plain JavaScript: a 256-entry byte table, eight lookups per 64-bit word', (c) => wordLoop(c.words, tableWord)),
   kernel('swar-array', 'array', 'plain JavaScript: SWAR over a Uint32Array, four words per multiply', (c) => swarArray(c.words)),

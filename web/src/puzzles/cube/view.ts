@@ -2,13 +2,14 @@
 // native ratios and its chart. The cube inputs are checked by the engine as they are typed
 // (Cube::canonical_params through "validate"); the page shows its message under the field.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip } from 'chart.js';
-import { nativeCounterpart } from '../app/compare';
-import { againstNative, ratioCell } from '../app/results';
-import { h, keepFitted, labelCells, scrollBox, sourceLink } from '../app/dom';
-import { buildLabel } from '../share/builds';
-import type { Params } from '../share/schema';
-import type { PageRecord } from '../share/verify';
-import type { PuzzleView, ResultsContext } from '../app/puzzle-view';
+import { nativeCounterpart } from '../../app/compare';
+import { againstNative, ratioCell } from '../../app/results';
+import { h, keepFitted, labelCells, scrollBox, sourceLink } from '../../app/dom';
+import { buildLabel } from '../../share/builds';
+import type { Params } from '../../share/schema';
+import type { PageRecord } from '../../share/verify';
+import type { PuzzleView, ResultsContext } from '../../app/puzzle-view';
+import './view.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 

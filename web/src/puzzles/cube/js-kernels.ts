@@ -4,9 +4,9 @@
 //   (a·b).p[i] = a.p[b.p[i]],  (a·b).o[i] = a.o[b.p[i]] + b.o[i]  (mod 3 corners, mod 2 edges)
 // The engine has already checked and canonicalised the params (moves as "R U2 R'" or one
 // 54-letter facelet string), so parsing here only reads what it accepted.
-import type { Params } from '../share/schema';
-import { mul32, SplitMix64 } from './u64';
-import { KernelError, type JsKernel, type JsOutcome } from './types';
+import type { Params } from '../../share/schema';
+import { mul32, SplitMix64 } from '../../js-kernels/u64';
+import { KernelError, type JsKernel, type JsOutcome } from '../../js-kernels/types';
 
 export type Cube = Uint8Array<ArrayBuffer>;
 const CP = 0, CO = 8, EP = 16, EO = 28, SIZE = 40;
@@ -257,7 +257,8 @@ function runCubeOnce(c: Case): JsOutcome {
   throw new KernelError(`unknown op ${c.op}`);
 }
 
-export const cubeKernels: JsKernel<Case>[] = [
+/** Found by web/src/js-kernels/catalog.ts under this name. */
+export const jsKernels: JsKernel<Case>[] = [
   {
     puzzle: 'cube', id: 'scalar', group: '',
     summary: 'plain JavaScript: cp/co/ep/eo in one Uint8Array, table lookups to compose, a scatter to invert',

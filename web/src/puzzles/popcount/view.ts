@@ -5,15 +5,16 @@
 // arrays table are the engine's summary (cpp/puzzles/popcount/summary.cpp), shown as the CLI
 // prints them, so the two never disagree.
 import { Chart, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
-import { nativeCounterpart } from '../app/compare';
-import { againstNative, ratioCell } from '../app/results';
-import { h, sourceLink } from '../app/dom';
-import type { Engine, SummaryTable } from '../app/engine';
-import { sourcesOf, summaryTable, type Source } from '../app/summary';
-import { buildLabel, recordBuild } from '../share/builds';
-import type { Params } from '../share/schema';
-import type { PageRecord, WorkRules } from '../share/verify';
-import type { BenchCase, BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
+import { nativeCounterpart } from '../../app/compare';
+import { againstNative, ratioCell } from '../../app/results';
+import { h, sourceLink } from '../../app/dom';
+import type { Engine, SummaryTable } from '../../app/engine';
+import { sourcesOf, summaryTable, type Source } from '../../app/summary';
+import { buildLabel, recordBuild } from '../../share/builds';
+import type { Params } from '../../share/schema';
+import type { PageRecord, WorkRules } from '../../share/verify';
+import type { BenchCase, BenchGroup, PuzzleView, ResultsContext } from '../../app/puzzle-view';
+import './view.css';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
