@@ -1,5 +1,5 @@
-// The AArch64 instruction listing, made in the background by `npm start` once the native CLI is
-// built (scripts/native-bench.mjs starts it, at the lowest CPU priority): the cross tools if missing
+// The AArch64 instruction listing, made in the background by `npm start` once the native numbers
+// are measured (scripts/native-bench.mjs starts it, at the lowest CPU priority): the cross tools if missing
 // and this is root, the cross build of the CLI, its listing. Each step only does what is stale
 // (cmake, build-listings), so a second start takes seconds. Progress and failure go to
 // build/listings/aarch64.status.json (the page says them) and the output to build/aarch64-listing.log.

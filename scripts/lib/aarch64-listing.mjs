@@ -17,8 +17,8 @@ export const AARCH64_STATUS_FILE = 'aarch64.status.json';
  * The steps, from what is installed: `missing`, the AARCH64_TOOLS commands not on PATH; `root`,
  * whether this process may install them. Returns { steps: [{ name, words, command, args }] } or
  * { unavailable: reason } (nothing to run: a person has to install the tools).
- * The build is one compile job: it shares the machine with the native benchmark, which measures
- * on one core (cases measured meanwhile are marked shared and measured again when it is quiet).
+ * The build is one compile job at the lowest priority: it runs after the native benchmark (never
+ * beside it), while a person may be timing wasm kernels in the page on the other core.
  */
 export function aarch64Plan({ missing, root }) {
   const packages = AARCH64_TOOLS.filter((t) => missing.includes(t.command)).map((t) => t.pkg);
