@@ -26,14 +26,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { walkCallTree } from './lib/call-tree.mjs';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const outDir = option('--out') ? resolve(option('--out')) : join(repoRoot, 'build', 'listings');
 const binaryOverride = option('--binary') && resolve(option('--binary'));
-const MAX_FUNCTIONS = 40;          // per kernel: enough for chess perft's generator
-const MAX_INSTRUCTIONS = 12000;    // per kernel
 
 const BUILDS = {
   'x86-64': {
@@ -283,40 +282,16 @@ async function buildListing(name, force) {
   const used = new Map();  // function key -> function
   const kernels = {};
   for (const k of entryInfo.kernels) {
-    const seen = new Set();
-    const queue = [];
     const entries = [];
     for (const e of k.entries) {
       const key = resolveEntry(e.address);
       const f = key === undefined ? undefined : functions.get(key);
       if (!f) throw new Error(`${name}: ${k.key} entry ${e.role} at ${e.address} is not the start of a function`);
       entries.push({ role: e.role, key });
-      if (!seen.has(key)) {
-        seen.add(key);
-        queue.push(key);
-      }
     }
-    const order = [];
-    let instructions = 0;
-    let truncated = false;
-    while (queue.length) {
-      const key = queue.shift();
-      const f = functions.get(key);
-      if (order.length >= MAX_FUNCTIONS || instructions + f.insns.length > MAX_INSTRUCTIONS) {
-        truncated = true;
-        continue;
-      }
-      order.push(key);
-      instructions += f.insns.length;
-      used.set(key, f);
-      for (const callee of f.calls) {
-        const g = functions.get(callee);
-        if (g && !seen.has(callee) && isOurs(names(g))) {
-          seen.add(callee);
-          queue.push(callee);
-        }
-      }
-    }
+    // The whole tree (lib/call-tree.mjs): its counts compare with another build's.
+    const { order, truncated } = walkCallTree(entries.map((e) => e.key), functions, (g) => isOurs(names(g)));
+    for (const key of order) used.set(key, functions.get(key));
     kernels[`${k.puzzle}/${k.kernel}/${k.isa}`] = { puzzle: k.puzzle, kernel: k.kernel, isa: k.isa, entries, order, truncated };
   }
 

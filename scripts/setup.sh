@@ -5,11 +5,12 @@
 #   npm: the page's packages, exactly as package-lock.json pins them.
 # As root it installs what is missing; otherwise it prints the apt-get line to run and stops.
 #
-#   bash scripts/setup.sh [start]
+#   bash scripts/setup.sh [start|aarch64]
 #
 # `start` (npm start) installs only what building and serving the page needs, so a first start
 # does not wait for the test layers' cross compiler, qemu, fuzzing runtimes and Chromium; npm test
-# and bench:compare install the rest.
+# and bench:compare install the rest. `aarch64` installs only the AArch64 cross tools (npm start's
+# background AArch64 listing, as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,10 @@ APT_PACKAGES=(
   binutils wabt                                   # instruction listings: objdump, c++filt, wasm-objdump
   stockfish                                       # the chess puzzle's native peer (go perft)
 )
-if [[ "${1:-}" != start ]]; then
+if [[ "${1:-}" == aarch64 ]]; then
+  # npm start's background AArch64 listing (scripts/aarch64-listing.mjs): the cross tools only.
+  APT_PACKAGES=(g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user)
+elif [[ "${1:-}" != start ]]; then
   APT_PACKAGES+=(
     g++-aarch64-linux-gnu qemu-user               # AArch64 cross build, NEON tests under qemu
     binutils-aarch64-linux-gnu                    # its instruction listing (aarch64-linux-gnu-objdump)
@@ -48,6 +52,8 @@ if ((${#missing[@]})); then
     exit 1
   fi
 fi
+
+[[ "${1:-}" == aarch64 ]] && exit 0
 
 # Node.js >= 20.19 (Vite 7's floor). Stock Debian 12 ships Node 18, so when the Node on PATH is
 # older or missing, install one from the npm registry (reachable wherever npm is): the official

@@ -5,8 +5,10 @@
 // Expected seconds per case come from this machine's last benchmark of the same profile
 // (build/native-bench.costs.json, written as cases finish), else from the other profile's, else
 // from the prior shipped with the scripts (native-bench-prior.json: one quick run on the project's
-// VM); a case none of them knows weighs its puzzle's median (new cases), else the overall median.
-// Only the weights come from there: the fraction is always of this run's plan.
+// VM); a case none of them knows weighs its puzzle's median (new cases), else the median of every
+// case measured (a puzzle added since the prior: nobody edits the prior for it, and after its first
+// run this machine's costs know it). Only the weights come from there: the fraction is always of
+// this run's plan.
 //
 // Pure (no I/O): scripts/native-bench.mjs feeds it; tests/web/bench-progress.test.ts checks it.
 

@@ -6,11 +6,13 @@
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, axeViolations, checked, linkChecked, linkOf, openPage, runAndWait, setN, useBrowser } from './browser';
+import { pagePuzzles } from '../web/puzzles';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-const PUZZLES = ['nqueens', 'cube', 'popcount', 'chess', 'cephalopod'];
+/** Every tab the page has (the engine's catalog), so a new puzzle is checked here too. */
+const PUZZLES = (await pagePuzzles()).map((p) => p.id);
 /** What the issues found, and anything as bad: moderate or worse (landmarks, headings...). */
 const blocking = (violations: string[]) => violations.filter((v) => /^(critical|serious|moderate) |^\w+ region:/.test(v));
 

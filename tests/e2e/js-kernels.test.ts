@@ -5,18 +5,26 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, axeViolations, checked, linkChecked, openPage, RATIO, rows, runAndWait, tableFit, useBrowser } from './browser';
+import { JS_ISA, JS_KERNELS, jsKernelsOf } from '../../web/src/js-kernels/catalog';
+import { pagePuzzles } from '../web/puzzles';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
 /** Each puzzle's small case (fields by id), its JavaScript kernels, and its reference kernel. */
-const CASES: [puzzle: string, fields: Record<string, string>, kernels: string[], reference: string][] = [
+const NAMED: [puzzle: string, fields: Record<string, string>, kernels: string[], reference: string][] = [
   ['nqueens', { n: '8' }, ['bitmask-recursive/scalar'], 'bitmask-recursive/scalar'],
   ['cube', { op: 'compose-throughput', seed: '3' }, ['scalar/scalar'], 'scalar/scalar'],
   ['popcount', { mode: 'array', size: '4096', k: '20' }, ['swar-array/scalar', 'table8-array/scalar'], 'scalar-builtin/scalar'],
   ['cephalopod', { board: '060222161', depth: '20' }, ['swar-bfs-sym/scalar'], 'reference/scalar'],
   ['chess', { mode: 'perft', fen: 'kiwipete', depth: '2' }, ['classical/scalar'], 'ray-walk/scalar'],
 ];
+/** Any other puzzle with JavaScript kernels: its default case, all of them, against its reference
+ * kernel (the engine's catalog), so a new puzzle runs here with no edit. */
+const CATALOG = await pagePuzzles();
+const CASES = [...NAMED, ...[...new Set(JS_KERNELS.map((k) => k.puzzle))]
+  .filter((id) => !NAMED.some(([p]) => p === id))
+  .map((id): (typeof NAMED)[number] => [id, {}, jsKernelsOf(id).map((k) => `${k.id}/${JS_ISA}`), `${CATALOG.find((p) => p.id === id)!.reference_kernel}/scalar`])];
 
 async function fill(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) {

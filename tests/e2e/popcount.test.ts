@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, checked, importNative, lineCount, linkOf, openPage, quickNativeReport, RATIO, rows, runAndWait, setN, tempFile, useBrowser } from './browser';
+import { pagePuzzles } from '../web/puzzles';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -183,7 +184,7 @@ describe('Popcount page', () => {
     const link = linkOf(baseUrl, state);
     expect(link.length - baseUrl.length).toBeLessThan(2000);
     const { page, errors } = await openPage(browser(), link); // Ready at once
-    expect(await page.locator('.tabs a[data-puzzle]').count()).toBe(5);
+    expect(await page.locator('.tabs a[data-puzzle]').count()).toBe((await pagePuzzles()).length);
     const notice = () => page.textContent('.notice[data-cause="link"]');
     expect(await notice()).toMatch(/^Shared link: 64 results from another browser \(x\) on 64 cases; .*re-checking their answers in the background: \d+ of 64 cases done/);
     expect(await page.locator('table.pivot thead th[data-case-key]').count()).toBe(64);

@@ -324,6 +324,24 @@ TEST(Engine, HostileRequestsGetMessagesNotExceptions) {
   }
 }
 
+// Every registered puzzle, whatever its folder holds: each kernel this CPU runs answers its
+// default case (the case its tab opens on) as the reference and any published answer do. A puzzle
+// added under cpp/puzzles/ is run here with no edit to this file (issue 30).
+TEST(Registry, EveryKernelAnswersItsPuzzlesDefaultCase) {
+  for (const auto& p : registry().puzzles()) {
+    const std::string id = p->info().id;
+    json r = handle_request({{"action", "run"}, {"puzzle", id}, {"params", json::object()}});
+    ASSERT_TRUE(r["ok"].get<bool>()) << id << ": " << r.dump();
+    EXPECT_FALSE(r["results"].empty()) << id;
+    EXPECT_TRUE(r["failed"].empty()) << id << ": " << r["failed"].dump();
+    // The reference kernel is the judge where nothing is published (its `verified` is null then).
+    for (const json& record : r["results"])
+      EXPECT_TRUE(record["verified"] == json(true) ||
+                  (record["verified"].is_null() && record["kernel"] == p->info().reference_kernel))
+          << id << " " << record["kernel"] << "/" << record["isa"] << ": " << record["verified"];
+  }
+}
+
 TEST(Engine, KernelSelection) {
   json r = handle_request({{"action", "run"},
                            {"puzzle", "nqueens"},

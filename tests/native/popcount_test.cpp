@@ -274,7 +274,7 @@ TEST(Popcount, BenchCasesCoverTheSweepTheArraysAndTheReads) {
     }
   }
   EXPECT_EQ(modes["word"], 130);
-  EXPECT_EQ(modes["array"], 6);
+  EXPECT_EQ(modes["array"], 7);  // the six sizes and the Suite's 16 KiB counted kSuiteRepeat times
   EXPECT_EQ(modes["read"], 6);
   EXPECT_EQ(sweep.size(), 130u);
   EXPECT_TRUE(sweep.count({"mixed", 64}) && sweep.count({"sorted", 0}));
@@ -290,6 +290,10 @@ TEST(Popcount, BadParamsAreErrorsNotCrashes) {
       {{{"mode", "bits"}}, "mode must be one of word, array, read, got 'bits'"},
       {{{"order", "random"}}, "order must be one of sorted, mixed, got 'random'"},
       {{{"n", 8}}, "unknown parameter 'n'"},
+      {{{"repeat", 0}}, "repeat must be in 1..65536, got 0"},
+      {{{"repeat", 65537}}, "repeat must be in 1..65536, got 65537"},
+      // At most 1 GiB counted a call: 64 KiB x 16384 is 1 GiB, one byte more is refused.
+      {{{"size", 65537}, {"repeat", 16384}}, "repeat: 16384 passes over 65537 bytes is more than 1 GiB a call"},
   };
   for (const auto& [params, message] : cases) {
     auto c = puzzle().prepare(params);
@@ -342,6 +346,40 @@ TEST(Popcount, EachModeRunsItsFamilyVerifiedByTheGenerator) {
       }
     }
   }
+}
+
+// `repeat` counts the same bytes several times a call: one pass's answer, verified by the generator
+// on every kernel of each mode, with the work of all passes; repeat=1 stays out of the case.
+TEST(Popcount, RepeatedPassesGiveOnePassesAnswerAndAllTheirWork) {
+  for (const char* mode : {"word", "array", "read"}) {
+    json r = run({{"mode", mode}, {"k", 9}, {"order", "mixed"}, {"size", 777}, {"offset", 5}, {"repeat", 3}});
+    json once = run({{"mode", mode}, {"k", 9}, {"order", "mixed"}, {"size", 777}, {"offset", 5}});
+    EXPECT_EQ(r["params"]["repeat"], 3);
+    EXPECT_FALSE(once["params"].contains("repeat"));
+    ASSERT_EQ(r["results"].size(), once["results"].size());
+    for (std::size_t i = 0; i < r["results"].size(); ++i) {
+      const json& rec = r["results"][i];
+      EXPECT_EQ(rec["verified"], true) << rec.dump();
+      EXPECT_EQ(rec["answer"], once["results"][i]["answer"]) << rec.dump();
+      EXPECT_EQ(rec["work"], 3 * 777) << rec.dump();
+    }
+  }
+  EXPECT_FALSE(puzzle().canonical_params({{"repeat", 1}}).value().contains("repeat"));
+  EXPECT_TRUE(puzzle().prepare({{"size", 65536}, {"repeat", 16384}}));
+  // The Suite's case is a bench case (so the native benchmark measures it) and stays in cache.
+  bool found = false;
+  for (const auto& c : puzzle().bench_cases())
+    if (c.params.value("repeat", 1) == kSuiteRepeat) found = c.params["mode"] == "array" && c.params["size"] == 16384;
+  EXPECT_TRUE(found);
+}
+
+// A repeated case is the Suite's, not a size of the sweep: the summary's tables keep one pass per size.
+TEST(Popcount, SummaryLeavesRepeatedCasesOut) {
+  json rec = {{"kernel", "harley-seal"}, {"isa", "avx2"},
+              {"params", {{"mode", "array"}, {"k", 32}, {"order", "sorted"}, {"size", 16384}, {"repeat", 8192}}},
+              {"timing", {{"ns_per_unit", 0.1}, {"units_per_second", 1e10}}}};
+  const json summary = Popcount::summarize(json::array({rec}));
+  EXPECT_EQ(summary.dump().find("16 KiB"), std::string::npos) << summary.dump();
 }
 
 // An empty file is a file: 0 bytes, 0 set bits, never the generated buffer its params describe.

@@ -34,6 +34,18 @@ describe('expected seconds per case', () => {
     expect([...none.seconds.values()]).toEqual([1, 1, 1, 1, 1]); // case counts, as before
   });
 
+  it('weighs a puzzle the prior has never measured by the measured cases of the others, never 0', () => {
+    // A puzzle added since the prior was made (issue 30): nothing to edit in native-bench-prior.json.
+    const prior = { quick: { 'cephalopod|d40': 600, 'cephalopod|d20': 1, 'nqueens|n=8': 0.1, 'nqueens|n=12': 0.5, 'nqueens|n=16': 4 } };
+    const { seconds, source } = expectedSeconds([...plan, { puzzle: 'sixth', cases: ['a', 'b'] }], 'quick', null, prior);
+    expect(seconds.get('sixth|a')).toBe(1);
+    expect(seconds.get('sixth|b')).toBe(1);
+    expect(source).toBe('prior');
+    // Once this machine has measured it, its own seconds count.
+    const later = expectedSeconds([{ puzzle: 'sixth', cases: ['a', 'b'] }], 'quick', { quick: { 'sixth|a': 0.02 } }, prior).seconds;
+    expect(Object.fromEntries(later)).toEqual({ 'sixth|a': 0.02, 'sixth|b': 0.02 });
+  });
+
   it('puts the quickest puzzles first', () => {
     const seconds = new Map([['cephalopod|d40', 600], ['cephalopod|d20', 1], ['nqueens|n=8', 1], ['nqueens|n=12', 1], ['nqueens|n=16', 5]]);
     expect(quickestFirst(plan, seconds).map((p: { puzzle: string }) => p.puzzle)).toEqual(['nqueens', 'cephalopod']);

@@ -18,6 +18,9 @@ describe('a case in words', () => {
     expect(words('cube', { op: 'compose', moves: 'R', with: 'U', seed: 1 })).toBe('compose R with U');
     expect(words('nqueens', { n: 12 })).toBe('N = 12');
     expect(words('popcount', { mode: 'array', k: 32, order: 'sorted', size: 16384, offset: 0, seed: 1 })).toBe('arrays of 16 KiB, 32 of 64 bits set (sorted)');
+    // The Suite's cases: passes over the same cubes or bytes in one call.
+    expect(words('cube', { op: 'compose-throughput', moves: '', with: '', seed: 1, repeat: 4000 })).toBe('compose throughput, 256 random cubes (seed 1), 4,000 passes a call');
+    expect(words('popcount', { mode: 'array', k: 32, order: 'sorted', size: 16384, offset: 0, seed: 1, repeat: 8192 })).toBe('arrays of 16 KiB, 32 of 64 bits set (sorted), counted 8,192 times a call');
     expect(words('popcount', { mode: 'word', k: 5, order: 'mixed', size: 16384, offset: 0, seed: 1 })).toBe('single words, 5 of 64 bits set (mixed), a pool of 16 KiB');
     expect(caseWords(views, { puzzle: 'popcount', params: { mode: 'array', offset: 3 } }, 'bits.bin')).toBe('count the bits of bits.bin, offset 3 B');
     expect(words('chess', { mode: 'perft', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 4, divide: false })).toBe('perft 4 from the start position');

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import { views } from '../../web/src/puzzles';
-import { placements } from '../../web/src/puzzles/nqueens';
+import { placements } from '../../web/src/puzzles/nqueens/view';
 import type { ResultRecord, Timing } from '../../web/src/share/schema';
 import { timingProblem, verifyRecords, workProblem, type Origin, type VerifyContext } from '../../web/src/share/verify';
 import { loadModule } from './wasm-module';
@@ -111,6 +111,11 @@ describe('each puzzle’s work rules', () => {
     expect(workProblem(pc({}), rules('popcount'))).toBeNull();
     expect(workProblem(pc({ work: 16383 }), rules('popcount'))).toMatch(/for a case of 16,384 bytes/);
     expect(workProblem(pc({ input: { bytes: 100, fnv1a64: '0123456789abcdef' }, params: { mode: 'array', offset: 0 }, work: 100, answer: { bits: 801 } }), rules('popcount'))).toMatch(/801 set bits in 100 bytes/);
+    // repeat: every byte once in each pass; the answer is one pass's count.
+    const repeated = { mode: 'array', size: 16384, repeat: 8192 };
+    expect(workProblem(pc({ params: repeated, work: 16384 * 8192 }), rules('popcount'))).toBeNull();
+    expect(workProblem(pc({ params: repeated, work: 16384 }), rules('popcount'))).toMatch(/counted once in each of 8,192 passes/);
+    expect(workProblem(pc({ params: repeated, work: 16384 * 8192, answer: { bits: 131073 } }), rules('popcount'))).toMatch(/131,073 set bits in 16,384 bytes/);
   });
 
   it('Cephalopod: the work is the boards its answer says it expanded', () => {

@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
-import { encode, solveCephalopod } from '../../web/src/js-kernels/cephalopod';
+import { encode, solveCephalopod } from '../../web/src/puzzles/cephalopod/js-kernels';
 import { JS_KERNELS } from '../../web/src/js-kernels/catalog';
-import { divide, perft } from '../../web/src/js-kernels/chess';
-import { compose, identity, invert, MOVES, parseCubeInput, randomCubes, toFacelets, fromFacelets } from '../../web/src/js-kernels/cube';
+import { divide, perft } from '../../web/src/puzzles/chess/js-kernels';
+import { compose, identity, invert, MOVES, parseCubeInput, randomCubes, toFacelets, fromFacelets } from '../../web/src/puzzles/cube/js-kernels';
 import { harnessOptions, measure, measureInterleaved, median, type HarnessOptions } from '../../web/src/js-kernels/harness';
-import { countNQueens } from '../../web/src/js-kernels/nqueens';
-import { BYTE_TABLE, generate, popcount32, swarWord, tableWord } from '../../web/src/js-kernels/popcount';
+import { countNQueens } from '../../web/src/puzzles/nqueens/js-kernels';
+import { BYTE_TABLE, generate, swarWord, tableWord } from '../../web/src/puzzles/popcount/js-kernels';
+import { popcount32 } from '../../web/src/js-kernels/u64';
 import { JsRunner } from '../../web/src/js-kernels/runner';
 import { call, loadModule, testData } from './wasm-module';
 
@@ -187,15 +188,22 @@ describe('the js build (runner.ts with the wasm engine)', () => {
     }
   });
 
-  it.each([
+  // Small cases of the puzzles named here; any other puzzle with JavaScript kernels runs its default
+  // case (empty params: the engine's defaults), so a new one is run with no edit here.
+  const named: [puzzle: string, params: Record<string, unknown>, verifiedBy: string][] = [
     ['nqueens', { n: 8 }, 'OEIS'],
     ['cube', { op: 'compose-throughput', moves: '', with: '', seed: 1 }, 'reference scalar/scalar'],
     ['cube', { op: 'order', moves: "R U2 D' B D'", with: '', seed: 1 }, 'reference scalar/scalar'],
+    // repeat: passes over the same pool or bytes in one call, as the Suite's cases do.
+    ['cube', { op: 'invert-latency', moves: '', with: '', seed: 3, repeat: 3 }, 'reference scalar/scalar'],
+    ['popcount', { mode: 'array', k: 9, order: 'mixed', size: 777, offset: 0, seed: 1, repeat: 5 }, 'generator'],
     ['popcount', { mode: 'word', k: 17, order: 'mixed', size: 1000, offset: 3, seed: 7 }, 'generator'],
     ['popcount', { mode: 'array', k: 40, order: 'sorted', size: 4099, offset: 0, seed: 2 }, 'generator'],
     ['cephalopod', { board: '060222161', depth: 20 }, 'reference'],
     ['chess', { mode: 'perft', fen: 'kiwipete', depth: 2, divide: false }, 'wiki'],
-  ])('runs %s %j: every record verified (%s), timed by the harness rules', (puzzle, params, by) => {
+  ];
+  const others = [...new Set(JS_KERNELS.map((k) => k.puzzle))].filter((id) => !named.some(([p]) => p === id)).map((id): (typeof named)[number] => [id, {}, '']);
+  it.each([...named, ...others])('runs %s %j: every record verified (%s), timed by the harness rules', (puzzle, params, by) => {
     const events: any[] = [];
     const r = runner().handle({ action: 'run', puzzle, params, time: true, harness: { min_samples: 3, min_sample_ms: 1 } }, (e) => events.push(e)) as any;
     expect(r.ok, JSON.stringify(r)).toBe(true);

@@ -48,6 +48,8 @@ function checkEveryKernel(build: ListingBuild, catalog: Catalog) {
     const c = l!.counts;
     expect(c.vector + c.scalar + c.branch + c.other).toBe(c.total);
     expect(l!.functions.reduce((n, f) => n + f.insns.length, 0)).toBe(c.total);
+    // The whole call tree (scripts/lib/call-tree.mjs): counts that compare across builds.
+    expect(l!.truncated, `${build}: ${k.puzzle}/${k.id}/${k.isa} is cut`).toBe(false);
   }
   // Nothing else: no kernel this program lacks.
   expect(Object.keys(listing.kernels).sort()).toEqual(kernels.map((k) => `${k.puzzle}/${k.id}/${k.isa}`).sort());

@@ -10,7 +10,7 @@ import { initialState, Store, withNotice, withPuzzle, type PageState } from '../
 import { inTabOrder } from '../../web/src/app/load-builds';
 import { forEngine } from '../../web/src/app/params-checker';
 import { endOfRun, longRunWarning, runProgress } from '../../web/src/app/run-controller';
-import { referenceNodes } from '../../web/src/puzzles/nqueens';
+import { referenceNodes } from '../../web/src/puzzles/nqueens/view';
 import { describeShared, leftOutText, withLink } from '../../web/src/app/trust';
 import { copiedSentence, recordsForLink } from '../../web/src/share/link-state';
 import type { CatalogPuzzle } from '../../web/src/share/engine-types';

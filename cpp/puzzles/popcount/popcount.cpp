@@ -153,6 +153,11 @@ ParamSchema Popcount::schema() {
                          kWordPoolBytes),
       ParamSpec::integer("offset", "start misalignment from a 64-byte boundary, in bytes", 0, kMaxOffset, 0),
       ParamSpec::integer("seed", "seed of the generated data", 0, 4294967295, 1),
+      ParamSpec::integer("repeat",
+                         "times one call counts the same bytes (a buffer in cache stays there, so "
+                         "more passes mean more counting, not more memory traffic); size x repeat "
+                         "at most 1 GiB",
+                         1, kMaxRepeat, 1),
   };
 }
 
@@ -163,12 +168,26 @@ std::vector<NamedCase> Popcount::cases() {
     for (int k = 0; k <= 64; ++k) add(case_params(Mode::word, k, order, kWordPoolBytes));
   for (std::int64_t size : kArraySizes) add(case_params(Mode::array, 32, Order::sorted, size));
   for (std::int64_t size : kArraySizes) add(case_params(Mode::read, 32, Order::sorted, size));
+  // The Suite's case: the 16 KiB array counted kSuiteRepeat times a call.
+  json suite = case_params(Mode::array, 32, Order::sorted, 16 << 10);
+  suite["repeat"] = kSuiteRepeat;
+  add(std::move(suite));
   return out;
 }
 
 Expected<json> Popcount::canonical_params(const json& params, const Input& input) {
-  if (!input.present) return params;
-  return json{{"mode", params.at("mode")}, {"offset", params.at("offset")}};
+  const std::int64_t repeat = params.value("repeat", std::int64_t{1});
+  const std::int64_t size = input.present ? static_cast<std::int64_t>(input.bytes.size()) : params.at("size").get<std::int64_t>();
+  // A declared file (validate without its bytes) has size 0 here; run() checks the real one.
+  if (repeat > 1 && size > kMaxRepeatedBytes / repeat)
+    return Error{"repeat: " + std::to_string(repeat) + " passes over " + std::to_string(size) +
+                     " bytes is more than 1 GiB a call; use fewer passes or a smaller size",
+                 "repeat"};
+  json out = input.present ? json{{"mode", params.at("mode")}, {"offset", params.at("offset")}} : params;
+  // repeat=1 leaves the params, so every case made before `repeat` existed keeps its name and key.
+  if (repeat > 1) out["repeat"] = repeat;
+  else out.erase("repeat");
+  return out;
 }
 
 Expected<Case> Popcount::prepare(const json& params, const Input& input) {
@@ -177,6 +196,7 @@ Expected<Case> Popcount::prepare(const json& params, const Input& input) {
   c.mode = mode == "word" ? Mode::word : mode == "array" ? Mode::array : Mode::read;
   c.offset = params.at("offset").get<int>();
   c.from_file = input.present;  // an empty file is a file: 0 bytes, 0 set bits
+  c.repeat = params.value("repeat", std::uint32_t{1});  // canonical params leave out repeat=1
   if (!c.from_file) {
     c.k = params.at("k").get<int>();
     c.order = params.at("order").get<std::string>() == "sorted" ? Order::sorted : Order::mixed;

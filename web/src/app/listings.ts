@@ -73,6 +73,45 @@ export function loadListing(build: ListingBuild, fetcher: typeof fetch = fetch):
   return pending;
 }
 
+// npm start makes the AArch64 listing in the background (scripts/aarch64-listing.mjs) and says how
+// far it got in listings/aarch64.status.json, which the panel reads while the listing is missing.
+const listingStatusSchema = z.object({
+  state: z.enum(['building', 'done', 'failed', 'unavailable', 'stopped']),
+  step: z.string().max(40).optional(),
+  words: z.string().max(200).optional(),
+  reason: z.string().max(400).optional(),
+});
+export type ListingStatus = z.infer<typeof listingStatusSchema>;
+
+/** The AArch64 listing's background build, or null where there is none (a static site, npm test). */
+export async function loadListingStatus(fetcher: typeof fetch = fetch): Promise<ListingStatus | null> {
+  try {
+    const response = await fetcher('listings/aarch64.status.json', { cache: 'no-cache' });
+    if (!response.ok) return null;
+    const parsed = listingStatusSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the panel says of a missing AArch64 listing, from its background build's status. */
+export function aarch64StatusWords(status: ListingStatus | null): string | null {
+  if (!status) return null;
+  switch (status.state) {
+    case 'building':
+      return `The AArch64 listing is being built in the background (${status.words ?? status.step ?? 'the cross build'}); open this panel again in a few minutes for the NEON side.`;
+    case 'failed':
+      return `The AArch64 listing could not be built: ${status.reason ?? 'the cross build failed'}.`;
+    case 'unavailable':
+      return `No AArch64 listing: ${status.reason ?? 'the cross tools are missing'}.`;
+    case 'stopped':
+      return 'The AArch64 listing’s build was stopped; the next npm start makes it.';
+    case 'done':
+      return null;
+  }
+}
+
 /** The ISAs a kernel has in a build's listing, in the listing's order. */
 export function isasOf(listing: Listing, puzzle: string, kernel: string): string[] {
   return Object.values(listing.kernels).filter((k) => k.puzzle === puzzle && k.kernel === kernel).map((k) => k.isa);

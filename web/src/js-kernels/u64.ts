@@ -1,5 +1,6 @@
 // 64-bit unsigned arithmetic on two 32-bit halves (hi, lo): what a TypeScript programmer reaches
-// for instead of BigInt in a hot loop. Only what the generators (splitmix64) need.
+// for instead of BigInt in a hot loop. Only what the generators (splitmix64) and the bit counts
+// (popcount, chess) need.
 
 /** The full 64-bit product of two 32-bit values, as [lo, hi]. */
 export function mul32(a: number, b: number): [number, number] {
@@ -50,4 +51,12 @@ export function mul64(aHi: number, aLo: number, bHi: number, bLo: number): [numb
   const [lo, carry] = mul32(aLo, bLo);
   const hi = (carry + Math.imul(aLo, bHi) + Math.imul(aHi, bLo)) >>> 0;
   return [hi, lo];
+}
+
+/** SWAR on one 32-bit half: 2-bit, 4-bit, then byte sums, added by a multiply. */
+export function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }

@@ -8,7 +8,7 @@
 import { vectorBits } from '../compare';
 import { h, replaceChildren } from '../dom';
 import {
-  classCounts, closestNative, hotFunctions, instructionClass, isasOf, kernelListing, loadListing, NATIVE_LISTING_BUILDS, openingKernel,
+  aarch64StatusWords, classCounts, closestNative, hotFunctions, instructionClass, isasOf, kernelListing, loadListing, loadListingStatus, NATIVE_LISTING_BUILDS, openingKernel,
   readableOperands, shortName, WASM_LISTING_BUILDS, type KernelListing, type Listing, type ListingBuild,
 } from '../listings';
 import { puzzleOf, puzzleStateOf } from '../state/selectors';
@@ -58,9 +58,12 @@ export function listingView(el: Elements) {
 
   const allBuilds = [...NATIVE_LISTING_BUILDS, ...WASM_LISTING_BUILDS] as const;
   let loading: Promise<void> | null = null;
+  // Where the AArch64 listing is missing, what its background build (npm start) says.
+  let aarch64Status: string | null = null;
   const loadAll = () => (loading ??= Promise.all(allBuilds.map(async (b) => {
     listings.set(b, await loadListing(b));
-  })).then(() => {
+  })).then(async () => {
+    aarch64Status = listings.get('aarch64') ? null : aarch64StatusWords(await loadListingStatus());
     // Missing builds may arrive later (the native build runs after the page is served): the
     // next opening asks again.
     if (allBuilds.some((b) => !listings.get(b))) loading = null;
@@ -112,7 +115,7 @@ export function listingView(el: Elements) {
     fillSelect(wasmSelect, wasm, wasmSide ? sideValue(wasmSide) : '');
     const missing = allBuilds.filter((b) => !listings.get(b));
     note.textContent = missing.length
-      ? `No listing here yet for ${missing.map((b) => BUILD_NAMES[b]).join(', ')}: scripts/build-listings.mjs makes each from its build (npm start makes the x86-64 one once the native CLI is built; npm test also makes AArch64's).`
+      ? `No listing here yet for ${missing.map((b) => BUILD_NAMES[b]).join(', ')}: scripts/build-listings.mjs makes each from its build (npm start makes the x86-64 one once the native CLI is built, then AArch64's in the background; npm test makes all).${aarch64Status ? ` ${aarch64Status}` : ''}`
       : '';
     const shown = ([[nativeSide, 'native'], [wasmSide, 'wasm']] as const).map(([side, family]) => {
       const listing = side ? listings.get(side.build) : null;

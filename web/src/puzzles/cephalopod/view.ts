@@ -4,9 +4,10 @@
 // Everything shown comes from Cephalopod::illustrate (C++), checked here.
 import { CategoryScale, Chart, Legend, LineController, LineElement, LogarithmicScale, PointElement, Tooltip } from 'chart.js';
 import { z } from 'zod';
-import { h, scrollBox, sourceLink } from '../app/dom';
-import type { Params } from '../share/schema';
-import type { ParamsEditor, PuzzleView } from '../app/puzzle-view';
+import { h, scrollBox, sourceLink } from '../../app/dom';
+import type { Params } from '../../share/schema';
+import type { ParamsEditor, PuzzleView } from '../../app/puzzle-view';
+import './view.css';
 
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 

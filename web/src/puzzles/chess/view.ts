@@ -4,13 +4,14 @@
 // case. The illustration comes from our own module and is still checked (zod) before any of it
 // is drawn.
 import { z } from 'zod';
-import { h, scrollBox, sourceLink } from '../app/dom';
-import { chessJsPeer } from '../peers/chessjs';
-import { stockfishPeer } from '../peers/stockfish';
-import { isPeerRecord } from '../share/peers';
-import type { Params } from '../share/schema';
-import type { PageRecord, WorkRules } from '../share/verify';
-import type { BenchGroup, PuzzleView, ResultsContext } from '../app/puzzle-view';
+import { h, scrollBox, sourceLink } from '../../app/dom';
+import { chessJsPeer } from '../../peers/chessjs';
+import { stockfishPeer } from '../../peers/stockfish';
+import { isPeerRecord } from '../../share/peers';
+import type { Params } from '../../share/schema';
+import type { PageRecord, WorkRules } from '../../share/verify';
+import type { BenchGroup, PuzzleView, ResultsContext } from '../../app/puzzle-view';
+import './view.css';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefgh';

@@ -3,7 +3,7 @@
 // Burnside's lemma from the two rotation-fixed searches (nqueens.cpp). Masks are 32-bit numbers,
 // which JavaScript's bitwise operators handle natively up to N = 20; the diagonal index sets of
 // the rotation searches (2N - 1 bits) live in typed arrays instead of 64-bit words.
-import type { JsKernel, JsOutcome } from './types';
+import type { JsKernel, JsOutcome } from '../../js-kernels/types';
 
 interface Case {
   n: number;
@@ -117,7 +117,8 @@ export function countNQueens(n: number): { total: number; unique: number; nodes:
   return { total, unique: uniqueByBurnside(n, total), nodes: nodes.n };
 }
 
-export const nqueensKernels: JsKernel<Case>[] = [
+/** Found by web/src/js-kernels/catalog.ts under this name. */
+export const jsKernels: JsKernel<Case>[] = [
   {
     puzzle: 'nqueens',
     id: 'bitmask-recursive',

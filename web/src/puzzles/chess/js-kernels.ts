@@ -8,9 +8,9 @@
 //
 // The FEN is the engine's canonical one (validate has parsed and checked it: fen.cpp); this parser
 // reads that text and refuses anything else.
-import type { Params } from '../share/schema';
-import { popcount32 } from './popcount';
-import { KernelError, type JsKernel, type JsOutcome } from './types';
+import type { Params } from '../../share/schema';
+import { popcount32 } from '../../js-kernels/u64';
+import { KernelError, type JsKernel, type JsOutcome } from '../../js-kernels/types';
 
 // ---- bitboards as (lo, hi) -----------------------------------------------------------------------
 
@@ -554,7 +554,8 @@ interface Case {
   divide: boolean;
 }
 
-export const chessKernels: JsKernel<Case>[] = [
+/** Found by web/src/js-kernels/catalog.ts under this name. */
+export const jsKernels: JsKernel<Case>[] = [
   {
     puzzle: 'chess', id: 'classical', group: '',
     summary: 'plain JavaScript: our legal generator with bulk counting, bitboards as 32-bit halves, rays cut at the first blocker',

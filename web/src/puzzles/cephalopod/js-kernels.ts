@@ -5,8 +5,8 @@
 // SWAR move generation and the same canonical form (the smallest of the 8 images), since a
 // 32-bit word is what JavaScript's bitwise operators work on anyway. The answer is the sum of the
 // final boards' hashes mod 2^30; counts and sums wrap mod 2^32 like the C++ u32s.
-import type { Params } from '../share/schema';
-import type { JsKernel, JsOutcome } from './types';
+import type { Params } from '../../share/schema';
+import type { JsKernel, JsOutcome } from '../../js-kernels/types';
 
 const RING = 0xffffff, CENTRE_BITS = 7 << 24;
 const LOW = 0x1249249, HIGH = LOW << 2, LOW3 = LOW * 3, RING_LOW = LOW & RING;
@@ -202,7 +202,8 @@ interface Case {
   depth: number;
 }
 
-export const cephalopodKernels: JsKernel<Case>[] = [
+/** Found by web/src/js-kernels/catalog.ts under this name. */
+export const jsKernels: JsKernel<Case>[] = [
   {
     puzzle: 'cephalopod', id: 'swar-bfs-sym', group: '',
     summary: 'plain JavaScript: BFS over symmetry classes with a Map per depth, SWAR moves on the 27-bit word',

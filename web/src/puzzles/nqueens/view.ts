@@ -1,8 +1,9 @@
 // N-queens: the explainer, the board drawing, and what a search's work can be.
-import { h, sourceLink } from '../app/dom';
-import type { PuzzleView } from '../app/puzzle-view';
-import type { Params } from '../share/schema';
-import type { PageRecord, WorkRules } from '../share/verify';
+import { h, sourceLink } from '../../app/dom';
+import type { PuzzleView } from '../../app/puzzle-view';
+import type { Params } from '../../share/schema';
+import type { PageRecord, WorkRules } from '../../share/verify';
+import './view.css';
 
 function explainer(): HTMLElement {
   return h(
