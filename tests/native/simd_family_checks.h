@@ -40,11 +40,15 @@ namespace sp::simd::test {
   X(u32_first_set, 4) X(u32_increment_where, 4) X(u32_add_where, 4) X(u32_count, 4)                 \
   X(u32_first_n, 4) X(u32_gather_where, 4) X(u32_scatter_where, 4) X(u32_compress, 4)               \
   X(u32_setr, 4) X(u32_lanes_down, 4) X(u32_blend, 4) X(u32_shift_lanes, 4)                         \
+  X(u32_match, 4) X(u32_mul_lo, 4) X(u32_shr_n, 4) X(u32_reduce_add, 4) X(u32_any_nonzero, 4)        \
+  X(u32_permute, 4)                                                                                   \
   X(u64_zero, 8) X(u64_splat, 8) X(u64_get, 8) X(u64_set, 8) X(u64_add, 8) X(u64_sub, 8)             \
   X(u64_and, 8) X(u64_or, 8) X(u64_xor, 8) X(u64_andnot, 8) X(u64_majority, 8) X(u64_xor3, 8)       \
   X(u64_shl, 8) X(u64_shr, 8) X(u64_eq, 8) X(u64_is_zero, 8) X(u64_nonzero, 8) X(u64_mask_logic, 8) \
   X(u64_select, 8) X(u64_zero_unless, 8) X(u64_any, 8) X(u64_first_set, 8) X(u64_reverse_bytes, 8)  \
-  X(u64_reverse_bits, 8) X(u64_popcount, 8) X(u64_reduce_add, 8) X(u64_from_u8, 8)
+  X(u64_reverse_bits, 8) X(u64_popcount, 8) X(u64_reduce_add, 8) X(u64_from_u8, 8)                 \
+  X(u64_setr, 8) X(u64_reduce_or, 8) X(u64_or_and, 8) X(u64_shl_var, 8) X(u64_shr_var, 8)           \
+  X(u64_rotl_var, 8) X(u64_match, 8)
 
 enum class Op : int {
 #define SP_SIMD_TEST_ENUM(op, lane) op,
@@ -67,12 +71,14 @@ inline constexpr OpInfo kOps[] = {
 inline constexpr int kShiftCounts[] = {0, 1, 7, 31};     // u32 shl<k>, shr<k> (and u64, plus 63)
 inline constexpr int kShiftCounts64[] = {0, 1, 31, 63};
 inline constexpr std::uint64_t kScatterDummy = 64;       // dummy_idx = 64 + lane: the spare words
+inline constexpr int kMatchMax = 32;                     // match<N>: N = (k + 1) * lanes <= 32
 
 // One op's inputs and outputs: three vectors of bytes, scalars, a table for gather and scatter.
 struct Io {
   alignas(64) std::uint8_t a[64], b[64], c[64];
   alignas(64) std::uint8_t out[64 + 64];  // compress-stores write up to one vector past the kept lanes
-  alignas(64) std::uint32_t table[64 + 16];  // gather/scatter: 64 words and one spare per lane
+  alignas(64) std::uint32_t table[64 + 16];  // gather/scatter: 64 words and one spare per lane; U32 match's words
+  alignas(64) std::uint64_t words[kMatchMax] = {};  // U64 match's words
   std::uint64_t s = 0;  // a scalar operand (splat, set, n of load_partial and first_n)
   int k = 0;            // a constant's index (shift counts, lane numbers, blend patterns)
   std::uint64_t r = 0;  // a scalar result
@@ -86,6 +92,8 @@ struct Traits {
   bool variable_shifts;      // U32::shl_var / shr_var
   bool lane_shifts;          // U32::shift_lanes (NEON)
   bool v128_extras;          // setr, lanes_down, blend (128-bit families)
+  bool u64_variable_shifts;  // U64::shl_var / shr_var / rotl_var
+  bool permute32;            // U32::permute (has_permute)
 };
 
 template <class T>
@@ -109,6 +117,10 @@ inline bool available(Op op, const Traits& t) {
     case Op::u32_setr:
     case Op::u32_lanes_down:
     case Op::u32_blend: return t.v128_extras;
+    case Op::u32_permute: return t.permute32;
+    case Op::u64_shl_var:
+    case Op::u64_shr_var:
+    case Op::u64_rotl_var: return t.u64_variable_shifts;
     default: return true;
   }
 }
@@ -341,6 +353,29 @@ inline Expected expect(Op op, const Io& in, const Traits& t) {
     case Op::u32_shift_lanes:  // shift_lanes<0, -1, 1, 3>
       map1<u32>(in, bytes, e, [](u32 a, int i) { return i == 0 ? a : i == 1 ? a >> 1 : i == 2 ? a << 1 : a << 3; });
       break;
+    case Op::u32_match: {  // match<(k + 1) * lanes>(table, s): bit r where table[r] == s
+      const int n = (in.k + 1) * (bytes / 4);
+      for (int r = 0; r < n; ++r)
+        if (in.table[r] == static_cast<u32>(in.s)) e.r |= u64{1} << r;
+      e.scalar = true;
+      break;
+    }
+    case Op::u32_mul_lo: map2<u32>(in, bytes, e, [](u32 a, u32 b) { return static_cast<u32>(u64{a} * b); }); break;
+    case Op::u32_shr_n: map1<u32>(in, bytes, e, [&](u32 a, int) { return a >> in.s; }); break;  // s: 0..31
+    case Op::u32_reduce_add: {
+      u32 s = 0;
+      for (int i = 0; i < bytes / 4; ++i) s += lane<u32>(in.a, i);
+      e.r = s;
+      e.scalar = true;
+      break;
+    }
+    case Op::u32_any_nonzero:
+      e.r = mask_of<u32>(in, bytes, [](u32 a, u32, u32) { return a != 0; }) != 0;
+      e.scalar = true;
+      break;
+    case Op::u32_permute:  // permute(table a, idx b), b in 0..lanes-1: a[b[i]] across the register
+      map2<u32>(in, bytes, e, [&](u32, u32 b) { return lane<u32>(in.a, static_cast<int>(b)); });
+      break;
 
     // u64 lanes.
     case Op::u64_get: e.r = lane<u64>(in.a, in.k); e.scalar = true; break;
@@ -366,6 +401,29 @@ inline Expected expect(Op op, const Io& in, const Traits& t) {
     case Op::u64_from_u8:  // U64::from(U8::add(a, b)) == the byte sums seen as u64 lanes
       map2<u8>(in, bytes, e, [](u8 a, u8 b) { return a + b; });
       break;
+    case Op::u64_setr: map1<u64>(in, bytes, e, [](u64 a, int) { return a; }); break;  // setr(a's lanes as scalars)
+    case Op::u64_reduce_or: {
+      u64 s = 0;
+      for (int i = 0; i < bytes / 8; ++i) s |= lane<u64>(in.a, i);
+      e.r = s;
+      e.scalar = true;
+      break;
+    }
+    case Op::u64_or_and: map3<u64>(in, bytes, e, [](u64 a, u64 b, u64 c) { return a | (b & c); }); break;
+    case Op::u64_shl_var:  // counts in b: 0..64, 64 shifts everything out
+      map2<u64>(in, bytes, e, [](u64 a, u64 b) { return b >= 64 ? u64{0} : a << b; });
+      break;
+    case Op::u64_shr_var: map2<u64>(in, bytes, e, [](u64 a, u64 b) { return b >= 64 ? u64{0} : a >> b; }); break;
+    case Op::u64_rotl_var:  // counts in b: 0..63
+      map2<u64>(in, bytes, e, [](u64 a, u64 b) { return std::rotl(a, static_cast<int>(b)); });
+      break;
+    case Op::u64_match: {  // match<(k + 1) * lanes>(words, s): bit r where words[r] == s
+      const int n = (in.k + 1) * (bytes / 8);
+      for (int r = 0; r < n; ++r)
+        if (in.words[r] == in.s) e.r |= u64{1} << r;
+      e.scalar = true;
+      break;
+    }
     default: break;
   }
   return e;
@@ -420,6 +478,45 @@ inline void fill_inputs(Op op, int lane_bytes, const Traits& t, std::mt19937_64&
     case Op::u32_shr_var:
       for (int i = 0; i < 16; ++i) put<std::uint32_t>(io.b, i, static_cast<std::uint32_t>(rng() % 33));
       break;
+    case Op::u32_shr_n: io.s = rng() % 32; break;
+    case Op::u32_permute:  // lane indices in range: what vpermd (8 lanes) and vpermd zmm (16) agree on
+      for (int i = 0; i < 16; ++i) put<std::uint32_t>(io.b, i, static_cast<std::uint32_t>(rng() % static_cast<std::uint64_t>(lanes)));
+      break;
+    case Op::u32_any_nonzero:  // mostly zero registers, some with one bit set somewhere
+      if (round % 2 == 0) {
+        std::memset(io.a, 0, 64);
+        if (round % 4 == 0) io.a[rng() % static_cast<std::uint64_t>(t.bytes)] = static_cast<std::uint8_t>(1u << (rng() % 8));
+      }
+      break;
+    case Op::u64_reduce_or:  // sparse lanes, so that the or of 8 random lanes is not all ones
+      for (int i = 0; i < 8; ++i)
+        put<std::uint64_t>(io.a, i, lane<std::uint64_t>(io.a, i) & rng() & rng() & rng() & rng());
+      break;
+    case Op::u64_shl_var:
+    case Op::u64_shr_var:
+    case Op::u64_rotl_var: {  // counts in b: 0..64 (0..63 for rotl), edges often
+      const std::uint64_t top = op == Op::u64_rotl_var ? 63 : 64;
+      for (int i = 0; i < 8; ++i) {
+        const std::uint64_t r = rng();
+        const std::uint64_t edges[4] = {0, 1, top - 1, top};
+        put<std::uint64_t>(io.b, i, (r & 3) == 0 ? edges[(r >> 2) & 3] : (r >> 4) % (top + 1));
+      }
+      break;
+    }
+    case Op::u32_match:
+    case Op::u64_match: {  // words equal to s, near misses (one bit off), others; N picked by k
+      if (op == Op::u32_match) io.s &= 0xFFFFFFFF;
+      io.k = static_cast<int>(rng() % static_cast<std::uint64_t>(kMatchMax / lanes));
+      for (int r = 0; r < kMatchMax; ++r) {
+        const std::uint64_t pick = rng() % 4;
+        const int width = op == Op::u32_match ? 32 : 64;
+        std::uint64_t w = pick == 0 ? io.s : pick == 1 ? io.s ^ (std::uint64_t{1} << (rng() % static_cast<std::uint64_t>(width))) : rng();
+        if (round == 1) w = io.s;  // every word matches
+        if (op == Op::u32_match) io.table[r] = static_cast<std::uint32_t>(w);
+        else io.words[r] = w;
+      }
+      break;
+    }
     case Op::u8_all_equal:
       if (round % 3 == 0) {  // equal but for one byte somewhere in the register
         std::memcpy(io.b, io.a, 64);

@@ -35,9 +35,12 @@ struct Probe {
   static constexpr bool kVariableShifts = W::has_variable_shifts;
   static constexpr bool kLaneShifts = W::has_lane_shifts;
   static constexpr bool kV128Extras = B::lanes == 16;
+  static constexpr bool kU64VariableShifts = Q::has_variable_shifts;
+  static constexpr bool kPermute32 = W::has_permute;
   static constexpr std::uint32_t needs = B::needs;
   // Data, not code: baseline code reads it before knowing whether the CPU can run the family.
-  static constexpr Traits kTraits{B::lanes, kGfni, kVbmi, kVariableShifts, kLaneShifts, kV128Extras};
+  static constexpr Traits kTraits{B::lanes, kGfni, kVbmi, kVariableShifts,
+                                  kLaneShifts, kV128Extras, kU64VariableShifts, kPermute32};
 
   // The ops every lane type has, on lane type V (a, b, c loaded as V).
   template <class V, class Store>
@@ -209,6 +212,19 @@ struct Probe {
         if constexpr (kLaneShifts) store32(W::template shift_lanes<0, -1, 1, 3>(a32));
         else io.done = false;
         return;
+      case Op::u32_match:  // N = (k + 1) * lanes words of io.table
+        with_index<kMatchMax / W::lanes>(io.k, [&](auto k) {
+          io.r = W::template match<(k() + 1) * W::lanes>(io.table, static_cast<std::uint32_t>(io.s));
+        });
+        return;
+      case Op::u32_mul_lo: store32(W::mul_lo(a32, b32)); return;
+      case Op::u32_shr_n: store32(W::shr_n(a32, static_cast<int>(io.s))); return;
+      case Op::u32_reduce_add: io.r = W::reduce_add(a32); return;
+      case Op::u32_any_nonzero: io.r = W::any_nonzero(a32); return;
+      case Op::u32_permute:
+        if constexpr (kPermute32) store32(W::permute(a32, b32));
+        else io.done = false;
+        return;
 
       // u64 lanes.
       case Op::u64_get:
@@ -228,6 +244,28 @@ struct Probe {
       case Op::u64_popcount: store64(Q::popcount(a64)); return;
       case Op::u64_reduce_add: io.r = Q::reduce_add(a64); return;
       case Op::u64_from_u8: store64(Q::from(B::add(a8, b8))); return;
+      case Op::u64_setr:  // a's lanes as scalars, lane 0 first
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+          store64(Q::setr(lane<std::uint64_t>(io.a, static_cast<int>(I))...));
+        }(std::make_index_sequence<Q::lanes>{});
+        return;
+      case Op::u64_reduce_or: io.r = Q::reduce_or(a64); return;
+      case Op::u64_or_and: store64(Q::or_and(a64, b64, c64)); return;
+      case Op::u64_shl_var:
+        if constexpr (kU64VariableShifts) store64(Q::shl_var(a64, b64));
+        else io.done = false;
+        return;
+      case Op::u64_shr_var:
+        if constexpr (kU64VariableShifts) store64(Q::shr_var(a64, b64));
+        else io.done = false;
+        return;
+      case Op::u64_rotl_var:
+        if constexpr (kU64VariableShifts) store64(Q::rotl_var(a64, b64));
+        else io.done = false;
+        return;
+      case Op::u64_match:  // N = (k + 1) * lanes words of io.words
+        with_index<kMatchMax / Q::lanes>(io.k, [&](auto k) { io.r = Q::template match<(k() + 1) * Q::lanes>(io.words, io.s); });
+        return;
     }
     io.done = false;
   }
