@@ -54,9 +54,9 @@ describe('page params through the engine, property-based', () => {
   });
 
   it('integer params accept exactly the decimal integers in range, as text or as numbers', () => {
-    // Canonical params drop what the case does not use (cube's seed only matters for op=random),
-    // so each param is tried where it matters.
-    const usedWhen: Record<string, Record<string, unknown>> = { 'cube.seed': { op: 'random' } };
+    // Canonical params drop what the case does not use (cube's seed only matters for op=random, its
+    // repeat only for the benchmark ops), so each param is tried where it matters.
+    const usedWhen: Record<string, Record<string, unknown>> = { 'cube.seed': { op: 'random' }, 'cube.repeat': { op: 'compose-throughput' } };
     for (const [puzzle, spec] of specs.filter(([, s]) => s.kind === 'integer')) {
       const context = usedWhen[`${puzzle.id}.${spec.name}`] ?? {};
       const min = spec.min!, max = spec.max!;
