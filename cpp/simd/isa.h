@@ -38,7 +38,6 @@
 #include "simd/isa_prelude.h"
 #include "simd/target.h"
 
-
 // The passes. One row each: SP_PASS_ROW_<pass> = built in this build, target features, family,
 // isa label, needs, ext, bits. popcnt and bmi2 are scalar passes: plain code compiled with those
 // instructions (no vector family). cmake/isa_passes.cmake (sp_pass_built) knows the `built`
@@ -99,7 +98,8 @@
 #define SP_PASS_FAMILY_ALIAS SP_CONCAT(SP_FAMILY_ALIAS_, SP_PASS_GET(family, SP_PASS_ROW))
 // The pass's family as a number, for a kernels.inl's preprocessor choices: code naming `family`
 // cannot compile in the scalar passes (`#if SP_PASS_HAS_FAMILY`), and a wide pass may include a
-// narrower family beside its own (`#if SP_PASS_FAMILY_ID >= SP_FAMILY_ID_avx2 && ... x86`).
+// narrower family beside its own (chess and the cube include AVX2's in the AVX-512 passes:
+// `#if SP_PASS_FAMILY_ID == SP_FAMILY_ID_avx512`).
 #define SP_FAMILY_ID_none 0
 #define SP_FAMILY_ID_sse41 1
 #define SP_FAMILY_ID_avx2 2
