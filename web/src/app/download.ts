@@ -10,6 +10,7 @@ import { listOf } from './state/records';
 import { puzzleStateOf } from './state/selectors';
 import type { PageState } from './state/store';
 import type { PageRecord } from '../share/verify';
+import { YOURS } from './playground/kernel-id';
 
 export type DownloadFormat = 'json' | 'csv';
 
@@ -27,8 +28,14 @@ export function downloadOf(s: PageState, format: DownloadFormat, words: (record:
   if (!environment) return { error: 'Nothing to download: no wasm build is loaded.' };
   const date = new Date();
   const stem = fileStem(s.puzzleId, environment, date);
-  if (format === 'csv') return { name: `${stem}.csv`, type: 'text/csv', text: toCsv(records, { meta: csvMeta(environment, date, records, words), rounded: true }) };
-  return { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(exportReport(environment, records), null, 2)}\n` };
+  // The user's kernel travels with its numbers: its source, as text.
+  const kept = s.playground.get(s.puzzleId);
+  const playground = kept && records.some((r) => r.kernel === YOURS) ? { slot: kept.slot, source: kept.source } : undefined;
+  if (format === 'csv') {
+    const source: [string, string][] = playground ? [['yours: the source of your kernel (slot)', playground.slot], ...playground.source.split('\n').map((line): [string, string] => ['yours', line])] : [];
+    return { name: `${stem}.csv`, type: 'text/csv', text: toCsv(records, { meta: [...csvMeta(environment, date, records, words), ...source], rounded: true }) };
+  }
+  return { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify({ ...exportReport(environment, records), ...(playground ? { playground } : {}) }, null, 2)}\n` };
 }
 
 /** The environment of the browser build that measured `records` (the first build they name). */

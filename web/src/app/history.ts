@@ -6,7 +6,7 @@
 // history-controller.ts; the view is views/history-view.ts.
 import { z } from 'zod';
 import { isPeerRecord } from '../share/peers';
-import { CpuShareSchema, describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, RecordSchema, type Environment, type ResultRecord } from '../share/schema';
+import { CpuShareSchema, describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, PlaygroundSourceSchema, RecordSchema, type Environment, type PlaygroundSource, type ResultRecord } from '../share/schema';
 import { timingProblem, type PageRecord } from '../share/verify';
 import { ratioOf, type RatioEstimate } from './ratio';
 
@@ -34,6 +34,9 @@ export const StoredEntrySchema = z
     /** The browser that measured it (the page's environment, with its user agent and CPU). */
     environment: EnvironmentSchema,
     records: z.array(StoredRecordSchema).min(1).max(MAX_REPORT_RECORDS),
+    /** The source of the user's kernel (`yours`) the run measured. Optional: runs without one,
+     * and entries stored before it was kept, still read. */
+    playground: PlaygroundSourceSchema.optional(),
   })
   .strict();
 export type StoredEntry = z.infer<typeof StoredEntrySchema>;
@@ -43,10 +46,10 @@ export type HistoryEntry = StoredEntry & { id: number; records: PageRecord[] };
 /** The entry a run leaves, or null when it left no result. Records keep the link schema's fields
  * and how busy the CPU was (a claim mark, a peer's start-up time or "measured now" is this page's
  * business, as in a link). */
-export function entryOf(run: { puzzle: string; what: string; outcome: 'finished' | 'stopped'; environment: Environment; records: readonly PageRecord[]; date: Date }): StoredEntry | null {
+export function entryOf(run: { puzzle: string; what: string; outcome: 'finished' | 'stopped'; environment: Environment; records: readonly PageRecord[]; date: Date; playground?: PlaygroundSource }): StoredEntry | null {
   if (!run.records.length) return null;
   const records = run.records.map(({ claimed: _claimed, startup_ns: _startup, measured_now: _now, ...r }) => r);
-  return { v: HISTORY_VERSION, date: run.date.toISOString(), puzzle: run.puzzle, what: run.what.slice(0, 300), outcome: run.outcome, environment: run.environment, records };
+  return { v: HISTORY_VERSION, date: run.date.toISOString(), puzzle: run.puzzle, what: run.what.slice(0, 300), outcome: run.outcome, environment: run.environment, records, ...(run.playground ? { playground: run.playground } : {}) };
 }
 
 /** Why a stored value is not an entry this page can show, or the entry. The value goes through

@@ -21,6 +21,7 @@ import { listOf, merged } from './state/records';
 import { caseOnScreen, catalogPuzzles, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store } from './state/store';
 import { oursOnCase, type Verifier } from './trust';
+import { YOURS } from './playground/kernel-id';
 
 /** Where a run stands after a progress event: the bar's fraction and the status line. `before`:
  * kernel runs finished in earlier builds (and puzzles); `total`: kernel runs in the whole run;
@@ -113,6 +114,9 @@ const skip = (tally: Tally, reason: string, kernel: string) => tally.skipped.set
 
 export class RunController {
   private current: AbortController | null = null;
+  /** The workers of a playground build per puzzle (app/playground/activate.ts): its modules in
+   * place of ours, for every run of that puzzle while it is in use. */
+  private playground = new Map<string, Partial<Record<Build, WorkerBridge>>>();
 
   constructor(
     private readonly store: Store,
@@ -150,7 +154,10 @@ export class RunController {
    * npm start's benchmark nor another native run is measuring. */
   private pairsWithNative(check: AcceptedCase): boolean {
     const s = this.store.get();
-    return pairingWanted() && s.nativeNow.available && !check.input && s.nativeMeasuring?.state !== 'running' && s.nativeNow.run?.state !== 'running' && s.nativeNow.run?.state !== 'starting';
+    // A playground build's Run pairs whenever it can: its native side is the point of it.
+    const active = s.playground.get(s.puzzleId);
+    const playground = active?.inUse === true && active.native;
+    return (pairingWanted() || playground) && s.nativeNow.available && !check.input && s.nativeMeasuring?.state !== 'running' && s.nativeNow.run?.state !== 'running' && s.nativeNow.run?.state !== 'starting';
   }
 
   /** Times the selected kernels on the named benchmark cases (the native bench's cases). */
@@ -162,6 +169,19 @@ export class RunController {
 
   stop() {
     this.current?.abort();
+  }
+
+  /** Runs of `puzzle` use these workers (a playground build's modules) from now on; null: ours
+   * again. The old ones are stopped. */
+  usePlaygroundWorkers(puzzle: string, bridges: Partial<Record<Build, WorkerBridge>> | null) {
+    for (const b of Object.values(this.playground.get(puzzle) ?? {})) b.stop();
+    if (bridges) this.playground.set(puzzle, bridges);
+    else this.playground.delete(puzzle);
+  }
+
+  /** The worker that runs `build` for `puzzle`: a playground build's where one is in use. */
+  private bridgeFor(puzzle: string, build: Build): WorkerBridge {
+    return this.playground.get(puzzle)?.[build] ?? this.bridges[build];
   }
 
   /** Which peer programs' files the page can load; the kernel picker disables the others, with the reason. */
@@ -284,7 +304,7 @@ export class RunController {
   /** One build's part of a run: its results into the puzzle's state as they come. False when the
    * build could not run (the notice says why) and the run goes no further. */
   private async runBuild(id: string, build: Build, request: unknown, bench: boolean, tally: Tally, signal: AbortSignal, title?: string): Promise<boolean> {
-    const bridge = this.bridges[build];
+    const bridge = this.bridgeFor(id, build);
     const s = this.store.get();
     if (puzzleOf(s, id).input_file) {
       // Workers may have been restarted (Stop), so the input goes in before every run.
@@ -327,9 +347,12 @@ export class RunController {
    * like a served report's. False when a side refused (the notice says why). */
   private async runPaired(step: Extract<RunStep, { kind: 'paired' }>, tally: Tally, signal: AbortSignal): Promise<boolean> {
     const id = step.puzzle;
+    // A playground build in use: its sandboxed native engine (the server's), which has `yours`.
+    const playground = this.store.get().playground.get(id);
+    const nativeExtra = playground?.inUse && playground.native ? { playground: playground.id } : {};
     const sides: PairedSide[] = [
-      ...step.builds.map(({ build, kernels }): PairedSide => ({ side: build, kernels, call: (request, onProgress, sig) => this.bridges[build].call<RunResponse>(request, onProgress, sig) })),
-      { side: 'native', kernels: ['all'], call: (request, _onProgress, sig) => nativeRound(request, sig) },
+      ...step.builds.map(({ build, kernels }): PairedSide => ({ side: build, kernels, call: (request, onProgress, sig) => this.bridgeFor(id, build).call<RunResponse>(request, onProgress, sig) })),
+      { side: 'native', kernels: ['all'], call: (request, _onProgress, sig) => nativeRound({ ...(request as object), ...nativeExtra }, sig) },
     ];
     const startDone = tally.done;
     // Sides take turns, never at once: one core measures throughout, the rest is others'.
@@ -388,7 +411,10 @@ export class RunController {
     const environments = this.store.get().environments;
     const build = BUILDS.find((b) => records.some((r) => r.build === recordBuild(b))) ?? BUILDS.find((b) => environments.has(b));
     const environment = build && environments.get(build);
-    const entry = environment ? entryOf({ puzzle: id, what, outcome, environment, records, date: new Date() }) : null;
+    // A run of the user's kernel keeps its source (a download of the entry carries it).
+    const playground = this.store.get().playground.get(id);
+    const source = playground && records.some((r) => r.kernel === YOURS) ? { slot: playground.slot, source: playground.source } : undefined;
+    const entry = environment ? entryOf({ puzzle: id, what, outcome, environment, records, date: new Date(), ...(source ? { playground: source } : {}) }) : null;
     // A storage that hangs (it should not) holds the run's end for at most KEEP_WAIT_MS.
     if (entry) await Promise.race([this.keep(entry), new Promise((resolve) => setTimeout(resolve, KEEP_WAIT_MS))]);
   }

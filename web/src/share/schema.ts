@@ -105,6 +105,18 @@ export const EnvironmentSchema = z
   .strict();
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
+// A user's kernel (the playground, app/playground/): the slot it fills and its C++ source, as
+// text. A link, a history entry and a downloaded report may carry one; it is shown in the editor
+// as text and compiled only when the viewer asks (and confirms), never run as a script.
+export const MAX_PLAYGROUND_SOURCE = 50_000;
+export const PlaygroundSourceSchema = z
+  .object({
+    slot: id,
+    source: z.string().min(1).max(MAX_PLAYGROUND_SOURCE).refine((t) => !t.includes('\0'), 'a NUL character'),
+  })
+  .strict();
+export type PlaygroundSource = z.infer<typeof PlaygroundSourceSchema>;
+
 export const REPORT_SCHEMA = 'simd-puzzles.report/2';
 export const MAX_REPORT_RECORDS = 5000;
 export const ReportSchema = z
@@ -112,6 +124,8 @@ export const ReportSchema = z
     schema: z.literal(REPORT_SCHEMA),
     environment: EnvironmentSchema,
     records: z.array(RecordSchema).max(MAX_REPORT_RECORDS),
+    // A download of a run of the user's kernel carries its source (app/playground/).
+    playground: PlaygroundSourceSchema.optional(),
   })
   .strict();
 export type Report = z.infer<typeof ReportSchema>;
@@ -133,6 +147,8 @@ export const LinkStateSchema = z
       })
       .strict()
       .optional(),
+    // The sharer's own kernel, as source (optional: links without one, and older links, open).
+    playground: PlaygroundSourceSchema.optional(),
   })
   .strict();
 export type LinkState = z.infer<typeof LinkStateSchema>;

@@ -4,7 +4,7 @@
 import type { Build } from '../share/builds';
 import type { Environment } from '../share/schema';
 import type { ProgressEvent } from '../share/engine-types';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ModuleUrls, ToWorker } from './protocol';
 
 export class StoppedError extends Error {
   constructor() {
@@ -25,7 +25,9 @@ export class WorkerBridge {
   private pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(readonly build: Build) {}
+  /** `modules`: load this module instead of the page's own build of the flavour (a playground
+   * build of the user's kernel, app/playground/). */
+  constructor(readonly build: Build, readonly modules?: ModuleUrls) {}
 
   /** Starts the worker if needed and resolves with its environment once the module is loaded. */
   start(): Promise<Environment> {
@@ -53,7 +55,7 @@ export class WorkerBridge {
       };
     });
     this.ready.catch(() => this.stop());
-    worker.postMessage({ type: 'init', build: this.build } satisfies ToWorker);
+    worker.postMessage({ type: 'init', build: this.build, ...(this.modules ? { modules: this.modules } : {}) } satisfies ToWorker);
     return this.ready;
   }
 

@@ -10,7 +10,7 @@ import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
 import type { Build } from '../share/builds';
 import { engineOf } from '../share/js-engine';
 import type { Environment } from '../share/schema';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ModuleUrls, ToWorker } from './protocol';
 import { wellFormed } from '../share/text';
 import { JsRunner, JS_RECORD_BUILD } from '../js-kernels/runner';
 
@@ -28,7 +28,15 @@ function post(message: FromWorker) {
   scope.postMessage(message);
 }
 
-async function load(build: Exclude<Build, 'js'>): Promise<SimdPuzzlesModule> {
+async function load(build: Exclude<Build, 'js'>, modules?: ModuleUrls): Promise<SimdPuzzlesModule> {
+  if (modules) {
+    // A playground build of the user's kernel: only ever a URL of the page's own server
+    // (app/playground/api.ts checks it), loaded like our own module.
+    const url = new URL(modules.mjs, location.href);
+    if (url.origin !== location.origin) throw new Error('a module from another origin');
+    const { default: create } = (await import(/* @vite-ignore */ url.href)) as { default: (options: { locateFile: () => string }) => Promise<SimdPuzzlesModule> };
+    return create({ locateFile: () => new URL(modules.wasm, location.href).href });
+  }
   if (build === 'simd128') {
     const { default: create } = await import('@wasm/simd/simd-puzzles.mjs');
     return create({ locateFile: () => simdWasmUrl });
@@ -37,7 +45,7 @@ async function load(build: Exclude<Build, 'js'>): Promise<SimdPuzzlesModule> {
   return create({ locateFile: () => baselineWasmUrl });
 }
 
-async function init(build: Build) {
+async function init(build: Build, modules?: ModuleUrls) {
   const simd128 = await simd();
   if (build === 'simd128' && !simd128) {
     post({ type: 'init-error', message: 'This browser cannot run WebAssembly SIMD128; use the baseline build.' });
@@ -45,7 +53,7 @@ async function init(build: Build) {
   }
   const flavour = build === 'js' ? (simd128 ? 'simd128' : 'baseline') : build;
   try {
-    module = await load(flavour);
+    module = await load(flavour, build === 'js' ? undefined : modules);
   } catch (e) {
     post({ type: 'init-error', message: `Could not load the ${flavour} module: ${String(e)}` });
     return;
@@ -74,7 +82,7 @@ async function init(build: Build) {
 scope.onmessage = (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
   if (msg.type === 'init') {
-    void init(msg.build);
+    void init(msg.build, msg.modules);
     return;
   }
   if (!module) {

@@ -196,6 +196,25 @@ export const NO_SUITE: SuiteState = { profile: 'full', mine: null, claimed: null
 
 export const NO_HISTORY: HistoryState = { entries: [], loaded: false, skipped: [], problem: null, picked: [], confirmClear: false };
 
+/** A playground build of the user's kernel in use on a puzzle (app/playground/): runs of the
+ * puzzle load its modules in place of ours (they hold our kernels and `yours`), its native
+ * requests go to its sandboxed engine, and its records keep the source. */
+export interface ActivePlayground {
+  slot: string;
+  source: string;
+  /** The server's build id. */
+  id: string;
+  /** Module URLs per wasm flavour the build made (absolute, the page's own server). */
+  modules: Partial<Record<'simd128' | 'baseline', { mjs: string; wasm: string }>>;
+  /** Whether the server runs it natively (`playground: id` on native requests). */
+  native: boolean;
+  /** Listing URLs by build name, for the Instructions panel. */
+  listings: Readonly<Record<string, string>>;
+  /** False once the viewer restored ours: runs use our modules again, and the source stays for
+   * the `yours` records already measured (downloads, links). */
+  inUse: boolean;
+}
+
 export interface PageState {
   /** The wasm builds' catalogs (the engine's description of every puzzle), by build. */
   catalogs: ReadonlyMap<Build, readonly CatalogPuzzle[]>;
@@ -234,6 +253,8 @@ export interface PageState {
   /** Bumped when something other than the run controls sets what they show (a link, a case
    * chip): the controls are then rebuilt from the state instead of keeping what was typed. */
   controlsVersion: number;
+  /** The playground build in use per puzzle (none: our modules). */
+  playground: ReadonlyMap<string, ActivePlayground>;
 }
 
 export function initialState(): PageState {
@@ -241,6 +262,7 @@ export function initialState(): PageState {
     catalogs: new Map(), isas: [], environments: new Map(), isolation: null, supported: new Set(), builds: new Set(),
     screen: 'puzzle', history: NO_HISTORY, suite: NO_SUITE, puzzleId: '', puzzles: new Map(), native: null, nativeMeasuring: null, nativeNow: { available: false, run: null, records: [], environment: null }, peerUnavailable: new Map(), run: null, confirm: null,
     status: 'Loading the wasm builds…', progress: 0, notices: new Map(), link: null, shareUrl: '', controlsVersion: 0,
+    playground: new Map(),
   };
 }
 
