@@ -38,6 +38,7 @@ import { suiteView } from './app/views/suite-view';
 import { views } from './puzzles';
 import type { Build } from './share/builds';
 import { WorkerBridge } from './worker/bridge';
+import { PlaygroundController } from './app/playground/controller';
 import './styles.css';
 
 async function start() {
@@ -67,7 +68,9 @@ async function start() {
   const runs = new RunController(store, bridges, verifier, views, (entry) => history.keep(entry));
   // The suite needs the router's link address, the router opens suite links: one made after the other.
   let suite: SuiteController | null = null;
-  const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile));
+  // "Your kernel" (issue 31): the editor on the puzzles with a playground slot; links carry its source.
+  const playground = new PlaygroundController(store, runs, views, el.playground);
+  const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile), playground);
   suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
   const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName), views);
   const suiteActions = { runAll: () => void suite.runAll(), stop: () => suite.stop(), copyLink: () => void suite.copyLink(), download: (format: DownloadFormat) => suite.download(format), importFile: (file: File | undefined) => void importFile({ store, verifier, suite, native }, file) };
@@ -106,6 +109,7 @@ async function start() {
   });
 
   void runs.probePeers();
+  await playground.start();
   // The last Suite kept in this browser feeds the answer (views/answer-view.ts) from the start.
   void history.load();
   await router.start();

@@ -96,6 +96,8 @@ export const againstNative = (fromLink: boolean, nativeFrom: string | null | und
  * compared. "–" without both timings.
  */
 export function ratioCell(a: PageRecord, b: PageRecord, what: string, context: RatioContext = {}): HTMLElement | string {
+  // A wrong answer (✗) never gets a ratio: its speed is not that of the puzzle's work.
+  if (a.verified === false || b.verified === false) return '–';
   return estimateCell(ratioOf(a, b, context), what);
 }
 

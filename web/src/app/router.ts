@@ -8,7 +8,9 @@ import { BUILDS, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
 import { describeBrowser } from '../share/js-engine';
 import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
-import type { LinkState, SuiteLinkState } from '../share/schema';
+import type { LinkState, PlaygroundSource, ResultRecord, SuiteLinkState } from '../share/schema';
+import { MAX_FRAGMENT_CHARS } from '../share/codec';
+import { YOURS } from './playground/kernel-id';
 import type { PageRecord } from '../share/verify';
 import type { Engine } from './engine';
 import { copyToClipboard } from './dom';
@@ -18,6 +20,12 @@ import { listOf, recordSet } from './state/records';
 import { caseOnScreen, catalogPuzzles, kernelChoices, puzzleOf, puzzleStateOf, selectedKernels } from './state/selectors';
 import { withNotice, withPuzzle, withStatus, type Store, type SuiteProfile } from './state/store';
 import { withLink, type Verifier } from './trust';
+
+/** What the router asks of the playground: the user's kernel for a link, and a link's kernel to show. */
+export interface PlaygroundLinks {
+  sourceForLink(puzzle: string): PlaygroundSource | null;
+  openShared(puzzle: string, source: PlaygroundSource, records: readonly ResultRecord[], browser: string): void;
+}
 
 export class Router {
   /** Counts addresses: a link waiting for a run to end opens only if no newer address came. */
@@ -34,6 +42,8 @@ export class Router {
     private readonly openSuiteLink: (link: SuiteLinkState) => Promise<void> = async () => {},
     /** Sets the profile the Suite's Run all uses (`#suite?profile=smoke`). */
     private readonly suiteProfile: (profile: SuiteProfile) => void = () => {},
+    /** The playground (app/playground/controller.ts): the kernel a link carries, both ways. */
+    private readonly playground: PlaygroundLinks | null = null,
   ) {}
 
   /** Follows the address from now on, starting with the one the page was opened at. */
@@ -131,8 +141,13 @@ export class Router {
     const check = await this.engine.validate(puzzle.id, link.params);
     const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
     const builds = link.builds.filter((b) => s.supported.has(b));
+    // The sharer's own kernel: its source goes to the editor as text (compiled only if the viewer
+    // confirms), its numbers beside it as claims; no catalog here has a kernel `yours` to check them by.
+    const theirs = link.playground && link.shared ? link.shared.records.filter((r) => r.kernel === YOURS) : [];
+    if (link.playground) this.playground?.openShared(puzzle.id, link.playground, theirs, link.shared ? describeBrowser(link.shared.environment) : '');
+    const toScreen = link.shared ? link.shared.records.filter((r) => !(link.playground && r.kernel === YOURS)) : [];
     // The quick checks now; the answers, which need every case prepared, in the background.
-    const { records, rejected } = link.shared ? await this.verifier.screen(link.shared.records, 'link') : { records: [], rejected: [] };
+    const { records, rejected } = link.shared ? await this.verifier.screen(toScreen, 'link') : { records: [], rejected: [] };
     const shared = records.filter((r) => r.puzzle === puzzle.id);
     const keys = [...new Set(shared.map((r) => r.case_key))];
     const refused = check.ok ? null : `its parameters were refused (${check.error}), so the defaults are shown`;
@@ -167,11 +182,23 @@ export class Router {
       environment: s.environments.get(firstBuild),
       native: s.native?.source.report.environment ?? null,
     };
+    // The user's kernel travels as source; its records are kept only with it.
+    const kernel = this.playground?.sourceForLink(id) ?? null;
+    const withKernel = (shared: typeof records): LinkState => ({ ...linkStateOf(basis, shared), ...(kernel ? { playground: kernel } : {}) });
+    const ours = kernel ? records : records.filter((r) => r.kernel !== YOURS);
     // A link must stay under the size a viewer's page accepts: the least recent cases go first.
-    const { fragment, kept, leftOut } = await encodeLinkWithin(records, (shared) => linkStateOf(basis, shared));
+    let made = await encodeLinkWithin(ours, withKernel);
+    let tooLong: string | null = null;
+    if (kernel && made.fragment.length > MAX_FRAGMENT_CHARS) {
+      // Even without results the source does not fit: the link goes without it, and says so.
+      tooLong = `Your kernel is not in the link: compressed, its source takes ${made.fragment.length.toLocaleString('en-US')} characters, more than the ${MAX_FRAGMENT_CHARS / 1024} KiB a link may hold. `;
+      made = await encodeLinkWithin(records.filter((r) => r.kernel !== YOURS), (shared) => linkStateOf(basis, shared));
+    }
+    const { fragment, kept, leftOut } = made;
     const url = `${await this.linkAddress()}#${fragment}`;
     const copied = await copyToClipboard(url);
-    this.store.update((x) => withStatus({ ...x, shareUrl: url }, copiedSentence(url, kept, leftOut + beyondCap, copied)));
+    const withSource = kernel && !tooLong ? ' It carries your kernel’s source.' : '';
+    this.store.update((x) => withStatus({ ...x, shareUrl: url }, `${tooLong ?? ''}${copiedSentence(url, kept, leftOut + beyondCap + (records.length - ours.length), copied)}${withSource}`));
   }
 
   /** Where links point: the address this page was opened from (a static site's, wherever it is

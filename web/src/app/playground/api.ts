@@ -173,7 +173,9 @@ export function buildOutcome(b: PlaygroundBuild): string {
   }
   if (b.state === 'stopped') return b.why ?? 'Stopped: the build was stopped.';
   if (b.state === 'failed') {
-    const errors = b.steps.flatMap((s) => s.diagnostics ?? []).filter((d) => d.severity === 'error');
+    // The same error from every pass is one error.
+    const seen = new Set<string>();
+    const errors = b.steps.flatMap((s) => s.diagnostics ?? []).filter((d) => d.severity === 'error' && !seen.has(`${d.line}|${d.column}|${d.message}`) && seen.add(`${d.line}|${d.column}|${d.message}`));
     const first = failed[0];
     const why = b.why ?? first?.why;
     if (errors.length) return `Does not compile: ${errors.length} error${errors.length === 1 ? '' : 's'}${errors[0]!.line > 0 ? `, the first on line ${errors[0]!.line}` : ''}.${why ? ` ${why}` : ''}`;

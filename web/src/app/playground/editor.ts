@@ -7,6 +7,8 @@ import { cpp } from '@codemirror/lang-cpp';
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import type { MergedDiagnostic } from './diagnostics';
 
 export interface KernelEditor {
@@ -20,6 +22,30 @@ export interface KernelEditor {
   setReadOnly(readOnly: boolean): void;
 }
 
+// CodeMirror's default colours, darkened where they read below 4.5:1 on the editor's background
+// (axe, tests/e2e/playground.test.ts): every token keeps its hue.
+const readable = HighlightStyle.define([
+  { tag: tags.meta, color: '#404740' },
+  { tag: tags.keyword, color: '#6a0080' },
+  { tag: [tags.atom, tags.bool, tags.url, tags.contentSeparator, tags.labelName], color: '#1a237e' },
+  { tag: [tags.literal, tags.inserted], color: '#0b5a23' },
+  { tag: [tags.string, tags.deleted], color: '#8b0000' },
+  { tag: [tags.regexp, tags.escape, tags.special(tags.string)], color: '#8a3200' },
+  { tag: tags.definition(tags.variableName), color: '#0033aa' },
+  { tag: tags.local(tags.variableName), color: '#3a0099' },
+  { tag: [tags.typeName, tags.namespace], color: '#006640' },
+  { tag: tags.className, color: '#0d4f5c' },
+  { tag: [tags.special(tags.variableName), tags.macroName], color: '#1d4650' },
+  { tag: tags.definition(tags.propertyName), color: '#0033aa' },
+  { tag: tags.comment, color: '#6b4200', fontStyle: 'italic' },
+  { tag: tags.invalid, color: '#b00000' },
+]);
+
+const theme = EditorView.theme({
+  '.cm-gutters': { color: '#4a4a4a', backgroundColor: '#f3f4f6' },
+  '.cm-activeLineGutter': { backgroundColor: '#e2e6ec' },
+});
+
 export function kernelEditor(parent: HTMLElement, text: string, label: string, onChange: () => void): KernelEditor {
   let readOnly = false;
   const view = new EditorView({
@@ -28,6 +54,8 @@ export function kernelEditor(parent: HTMLElement, text: string, label: string, o
       doc: text,
       extensions: [
         basicSetup,
+        syntaxHighlighting(readable),
+        theme,
         cpp(),
         lintGutter(),
         EditorView.lineWrapping,
@@ -40,6 +68,9 @@ export function kernelEditor(parent: HTMLElement, text: string, label: string, o
       ],
     }),
   });
+  // Its scroller is a region a keyboard reaches even while the text is read-only (a build runs).
+  view.scrollDOM.tabIndex = 0;
+  view.scrollDOM.setAttribute('aria-label', `${label}, scrollable`);
   return {
     view,
     text: () => view.state.doc.toString(),

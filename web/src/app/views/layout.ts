@@ -48,6 +48,8 @@ export function layout() {
     main: h('div', { className: 'puzzle-screen' }),
     // The answer first (views/answer-view.ts): what wasm SIMD costs here, above every screen.
     answer: h('section', { className: 'answer', attrs: { 'aria-labelledby': 'answer-heading' } }),
+    // The puzzle's "Your kernel" section, when it has a playground slot (app/playground/).
+    playground: h('div', { className: 'area-playground', attrs: { hidden: '' } }),
     shareRow: h('section', { className: 'share-row', attrs: { 'aria-label': 'share, export and import' } }),
   };
   el.importZone.append('Import your machine’s native results (the JSON from ', h('code', {}, NATIVE_REPORT_COMMAND), '), or a browser’s from Download results: drop it here, or pick it: ', el.importInput);
@@ -71,11 +73,13 @@ export function layout() {
     kernels: h('section', { className: 'area-kernels' }, el.kernels,
       h('p', { className: 'hint' }, 'Keep DevTools closed while timing: opening them makes V8 swap optimised wasm for its baseline compiler.')),
     intro: h('section', { className: 'area-intro' }, el.intro),
+    // "Your kernel" (app/playground/): on the puzzles with a playground slot, below the rest.
+    playground: el.playground,
   };
   const stacked = window.matchMedia(STACKED_LAYOUT);
   const order = () => {
-    const { params, run, results, kernels, intro } = areas;
-    el.main.append(...(stacked.matches ? [params, run, results, kernels, intro] : [params, run, kernels, intro, results]));
+    const { params, run, results, kernels, intro, playground } = areas;
+    el.main.append(...(stacked.matches ? [params, run, results, playground, kernels, intro] : [params, run, kernels, intro, results, playground]));
   };
   order();
   stacked.addEventListener('change', order);
