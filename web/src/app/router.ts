@@ -5,11 +5,10 @@
 // from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
 import { BUILDS, recordBuild } from '../share/builds';
-import { decodeLink, encodeLinkWithin } from '../share/codec';
+import { decodeLink } from '../share/codec';
 import { describeBrowser } from '../share/js-engine';
-import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
+import { copiedSentence, encodeLinkWithKernel, kernelSentence, recordsForLink } from '../share/link-state';
 import type { LinkState, PlaygroundSource, ResultRecord, SuiteLinkState } from '../share/schema';
-import { MAX_FRAGMENT_CHARS } from '../share/codec';
 import { YOURS } from './playground/kernel-id';
 import type { PageRecord } from '../share/verify';
 import type { Engine } from './engine';
@@ -182,23 +181,13 @@ export class Router {
       environment: s.environments.get(firstBuild),
       native: s.native?.source.report.environment ?? null,
     };
-    // The user's kernel travels as source; its records are kept only with it.
+    // The user's kernel travels as source, its records only with it; a link must stay under the
+    // size a viewer's page accepts: the least recent cases go first, then the kernel.
     const kernel = this.playground?.sourceForLink(id) ?? null;
-    const withKernel = (shared: typeof records): LinkState => ({ ...linkStateOf(basis, shared), ...(kernel ? { playground: kernel } : {}) });
-    const ours = kernel ? records : records.filter((r) => r.kernel !== YOURS);
-    // A link must stay under the size a viewer's page accepts: the least recent cases go first.
-    let made = await encodeLinkWithin(ours, withKernel);
-    let tooLong: string | null = null;
-    if (kernel && made.fragment.length > MAX_FRAGMENT_CHARS) {
-      // Even without results the source does not fit: the link goes without it, and says so.
-      tooLong = `Your kernel is not in the link: compressed, its source takes ${made.fragment.length.toLocaleString('en-US')} characters, more than the ${MAX_FRAGMENT_CHARS / 1024} KiB a link may hold. `;
-      made = await encodeLinkWithin(records.filter((r) => r.kernel !== YOURS), (shared) => linkStateOf(basis, shared));
-    }
-    const { fragment, kept, leftOut } = made;
+    const { fragment, kept, leftOut, kernelTooLong } = await encodeLinkWithKernel(records, basis, kernel);
     const url = `${await this.linkAddress()}#${fragment}`;
     const copied = await copyToClipboard(url);
-    const withSource = kernel && !tooLong ? ' It carries your kernel’s source.' : '';
-    this.store.update((x) => withStatus({ ...x, shareUrl: url }, `${tooLong ?? ''}${copiedSentence(url, kept, leftOut + beyondCap + (records.length - ours.length), copied)}${withSource}`));
+    this.store.update((x) => withStatus({ ...x, shareUrl: url }, `${copiedSentence(url, kept, leftOut + beyondCap, copied)}${kernelSentence(kernel, kernelTooLong)}`));
   }
 
   /** Where links point: the address this page was opened from (a static site's, wherever it is

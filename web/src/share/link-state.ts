@@ -2,9 +2,9 @@
 // most recently run cases, each case's records in the order they arrived, at most
 // MAX_SHARED_RECORDS; every record keeps the params it was measured on. The codec then leaves out
 // the least recent cases while the link is too long (codec.ts, encodeLinkWithin).
-import { MAX_FRAGMENT_CHARS } from './codec';
+import { encodeLinkWithin, MAX_FRAGMENT_CHARS } from './codec';
 import { portableRecord } from './export';
-import { MAX_SHARED_RECORDS, type Environment, type LinkState, type Params, type ResultRecord } from './schema';
+import { MAX_SHARED_RECORDS, type Environment, type LinkState, type Params, type PlaygroundSource, type ResultRecord } from './schema';
 import type { Build } from './builds';
 import type { PageRecord } from './verify';
 
@@ -46,4 +46,32 @@ export function copiedSentence(url: string, kept: readonly ResultRecord[], leftO
   const trimmed = leftOut ? ` (${leftOut} older results left out to keep the link under ${MAX_SHARED_RECORDS} results and ${MAX_FRAGMENT_CHARS / 1024} KiB)` : '';
   const what = (kept.length ? `, with your ${kept.length} results on ${cases} case${cases === 1 ? '' : 's'}` : '') + trimmed;
   return copied ? `Link copied (${url.length} characters${what}).` : `Copy the link from the field (the clipboard is not available here)${what}.`;
+}
+
+/** The kernel id of a user's kernel (app/playground/kernel-id.ts says the same). */
+const YOURS = 'yours';
+
+/**
+ * The link for `records` with the user's kernel (`kernel`, its source) when there is one: its
+ * `yours` records travel only with it. The least recent cases are left out while the link is too
+ * long (encodeLinkWithin); if even the source alone does not fit, the link goes without the kernel
+ * and its records, and `kernelTooLong` says how long it would have been.
+ */
+export async function encodeLinkWithKernel(records: readonly ResultRecord[], basis: LinkBasis, kernel: PlaygroundSource | null, maxChars = MAX_FRAGMENT_CHARS): Promise<{ fragment: string; kept: ResultRecord[]; leftOut: number; kernelTooLong: number | null }> {
+  const without = records.filter((r) => r.kernel !== YOURS);
+  if (kernel) {
+    const made = await encodeLinkWithin(records, (shared) => ({ ...linkStateOf(basis, shared), playground: kernel }), maxChars);
+    if (made.fragment.length <= maxChars) return { ...made, kernelTooLong: null };
+    const plain = await encodeLinkWithin(without, (shared) => linkStateOf(basis, shared), maxChars);
+    return { ...plain, leftOut: records.length - plain.kept.length, kernelTooLong: made.fragment.length };
+  }
+  const plain = await encodeLinkWithin(without, (shared) => linkStateOf(basis, shared), maxChars);
+  return { ...plain, leftOut: records.length - plain.kept.length, kernelTooLong: null };
+}
+
+/** What the status line adds about the kernel after Copy link. */
+export function kernelSentence(kernel: PlaygroundSource | null, tooLong: number | null, maxChars = MAX_FRAGMENT_CHARS): string {
+  if (!kernel) return '';
+  if (tooLong !== null) return ` Your kernel is not in the link: compressed, its source takes ${tooLong.toLocaleString('en-US')} characters, more than the ${maxChars / 1024} KiB a link may hold.`;
+  return ' It carries your kernel’s source.';
 }
