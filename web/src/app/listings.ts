@@ -73,6 +73,29 @@ export function loadListing(build: ListingBuild, fetcher: typeof fetch = fetch):
   return pending;
 }
 
+/** A playground build's listing (app/playground/: the server's URL for it), or null. */
+export async function loadListingAt(url: string, fetcher: typeof fetch = fetch): Promise<Listing | null> {
+  try {
+    const response = await fetcher(url, { cache: 'no-cache' });
+    if (!response.ok) return null;
+    const parsed = listingSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `stock` with the `kernel` entries of `extra` (a playground build's listing) and the functions
+ * they name added: the panel shows the user's kernel beside ours. */
+export function withKernelsOf(stock: Listing | null, extra: Listing | undefined, kernel: string): Listing | null {
+  if (!extra) return stock;
+  const kernels = Object.fromEntries(Object.entries(extra.kernels).filter(([, k]) => k.kernel === kernel));
+  const names = new Set(Object.values(kernels).flatMap((k) => k.functions));
+  const functions = Object.fromEntries(Object.entries(extra.functions).filter(([name]) => names.has(name)));
+  if (!stock) return { ...extra, kernels, functions };
+  return { ...stock, kernels: { ...stock.kernels, ...kernels }, functions: { ...stock.functions, ...functions } };
+}
+
 // npm start makes the AArch64 listing in the background (scripts/aarch64-listing.mjs) and says how
 // far it got in listings/aarch64.status.json, which the panel reads while the listing is missing.
 const listingStatusSchema = z.object({

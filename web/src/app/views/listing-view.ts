@@ -8,12 +8,13 @@
 import { vectorBits } from '../compare';
 import { h, replaceChildren } from '../dom';
 import {
-  aarch64StatusWords, classCounts, closestNative, hotFunctions, instructionClass, isasOf, kernelListing, loadListing, loadListingStatus, NATIVE_LISTING_BUILDS, openingKernel,
+  aarch64StatusWords, classCounts, closestNative, hotFunctions, instructionClass, isasOf, kernelListing, loadListing, loadListingAt, loadListingStatus, NATIVE_LISTING_BUILDS, openingKernel, withKernelsOf,
   readableOperands, shortName, WASM_LISTING_BUILDS, type KernelListing, type Listing, type ListingBuild,
 } from '../listings';
 import { puzzleOf, puzzleStateOf } from '../state/selectors';
 import type { PageState } from '../state/store';
 import type { Elements } from './layout';
+import { YOURS } from '../playground/kernel-id';
 
 const BUILD_NAMES: Record<ListingBuild, string> = {
   'x86-64': 'x86-64 (GCC)',
@@ -37,7 +38,32 @@ export function listingView(el: Elements) {
   // the sides the person picked for it (reset when the kernel changes).
   const chosenKernel = new Map<string, string>();
   const chosenSide = { kernel: '', native: '', wasm: '' };
-  const listings = new Map<ListingBuild, Listing | null>();
+  const stockListings = new Map<ListingBuild, Listing | null>();
+  // A playground build in use on the puzzle (app/playground/): its listings' `yours`, by build,
+  // shown with ours (`listings` reads both).
+  let playground: { id: string; urls: Readonly<Record<string, string>> } | null = null;
+  const yoursListings = new Map<string, Map<ListingBuild, Listing>>();
+  const listings = {
+    get: (b: ListingBuild): Listing | null | undefined => {
+      const stock = stockListings.get(b);
+      const extra = playground ? yoursListings.get(playground.id)?.get(b) : undefined;
+      return extra ? withKernelsOf(stock ?? null, extra, YOURS) : stock;
+    },
+    set: (b: ListingBuild, l: Listing | null) => stockListings.set(b, l),
+    values: () => [...NATIVE_LISTING_BUILDS, ...WASM_LISTING_BUILDS].map((b) => listings.get(b) ?? null),
+  };
+  const loadYours = async () => {
+    if (!playground || yoursListings.has(playground.id)) return;
+    const { id, urls } = playground;
+    const got = new Map<ListingBuild, Listing>();
+    yoursListings.set(id, got);
+    await Promise.all(Object.entries(urls).map(async ([name, url]) => {
+      const listing = await loadListingAt(url);
+      if (!listing) return;
+      const build = (WASM_LISTING_BUILDS as readonly string[]).includes(name) ? name as ListingBuild : (NATIVE_LISTING_BUILDS as readonly string[]).includes(listing.build) ? listing.build as ListingBuild : 'x86-64';
+      got.set(build, listing);
+    }));
+  };
 
   const kernelSelect = h('select', { id: 'listing-kernel' });
   const nativeSelect = h('select', { id: 'listing-native' });
@@ -130,7 +156,7 @@ export function listingView(el: Elements) {
   const open = async () => {
     if (!details.open) return;
     note.textContent = 'Loading the listings…';
-    await loadAll();
+    await Promise.all([loadAll(), loadYours()]);
     render();
   };
 
@@ -152,9 +178,14 @@ export function listingView(el: Elements) {
     if (!s.puzzleId) return;
     // The kernels selected to run, for the kernel the panel opens on.
     selected = puzzleStateOf(s).kernels;
-    if (s.puzzleId === puzzleId) return;
+    const active = s.playground.get(s.puzzleId);
+    const now = active?.inUse && Object.keys(active.listings).length ? { id: active.id, urls: active.listings } : null;
+    const changed = now?.id !== playground?.id;
+    if (changed) playground = now;
+    if (s.puzzleId === puzzleId && !changed) return;
     puzzleId = s.puzzleId;
     catalogKernels = puzzleOf(s).kernel_order;
+    if (changed) return void open();
     replaceChildren(kernelSelect); // refilled for this puzzle by render
     render();
   };
