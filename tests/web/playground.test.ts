@@ -10,6 +10,7 @@ import { LinkStateSchema, MAX_PLAYGROUND_SOURCE, ReportSchema, type Environment,
 import { entryOf, readEntry } from '../../web/src/app/history';
 import { BuildSchema, buildOutcome, buildStatus, playgroundInfo, PlaygroundError, sourceProblem, startBuild, stopBuild, targetWords, type PlaygroundBuild } from '../../web/src/app/playground/api';
 import { mergeDiagnostics } from '../../web/src/app/playground/diagnostics';
+import { withKernelsOf, type Listing } from '../../web/src/app/listings';
 
 const environment: Environment = {
   side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'unknown', features: 'simd128', compiler: 'Emscripten', flags: '-O3',
@@ -205,5 +206,23 @@ describe('the compile service as the page reads it', () => {
       serve(() => [404, 'Not found']);
       expect(await playgroundInfo()).toBeNull();
     });
+  });
+});
+
+describe('the Instructions panel with a playground build', () => {
+  const counts = {};
+  const listing = (kernels: [string, string, string[]][], functions: string[]): Listing => ({
+    build: 'x86-64', tool: 'objdump', source: 'x', generated: 'now',
+    kernels: Object.fromEntries(kernels.map(([kernel, isa, fns]) => [`popcount/${kernel}/${isa}`, { puzzle: 'popcount', kernel, isa, entries: [{ role: 'kernel', function: fns[0]! }], functions: fns, counts, truncated: false }])),
+    functions: Object.fromEntries(functions.map((f) => [f, { address: '0', insns: [['0', 'nop', '']], counts }])),
+  }) as Listing;
+  it('adds yours (and the functions it names) to our listing, nothing else of the build’s', () => {
+    const ours = listing([['nibble-lookup', 'avx2', ['ours_avx2']]], ['ours_avx2']);
+    const theirs = listing([['nibble-lookup', 'avx2', ['ours_avx2']], ['yours', 'avx2', ['yours_avx2', 'helper']]], ['ours_avx2', 'yours_avx2', 'helper', 'unrelated']);
+    const merged = withKernelsOf(ours, theirs, 'yours')!;
+    expect(Object.keys(merged.kernels).sort()).toEqual(['popcount/nibble-lookup/avx2', 'popcount/yours/avx2']);
+    expect(Object.keys(merged.functions).sort()).toEqual(['helper', 'ours_avx2', 'yours_avx2']);
+    expect(withKernelsOf(null, theirs, 'yours')!.kernels).toHaveProperty(['popcount/yours/avx2']);
+    expect(withKernelsOf(ours, undefined, 'yours')).toBe(ours);
   });
 });
