@@ -96,8 +96,9 @@ export const againstNative = (fromLink: boolean, nativeFrom: string | null | und
  * compared. "–" without both timings.
  */
 export function ratioCell(a: PageRecord, b: PageRecord, what: string, context: RatioContext = {}): HTMLElement | string {
-  // A wrong answer (✗) never gets a ratio: its speed is not that of the puzzle's work.
-  if (a.verified === false || b.verified === false) return '–';
+  // A row with a wrong answer (✗) never gets a ratio: its speed is not that of the puzzle's work.
+  // (A sharer's wrong claim beside a right run still shows how the two timings compare.)
+  if (a.verified === false) return '–';
   return estimateCell(ratioOf(a, b, context), what);
 }
 
@@ -124,6 +125,7 @@ export function nativeCell(record: PageRecord, note: string, claim: boolean, ori
   return h('span', {}, `${formatDuration(record.timing!.median_ns)} (${name}${note})`,
     origin && !record.measured_now ? h('small', { className: 'native-origin' }, origin) : null,
     record.measured_now ? h('span', { className: 'measured-now', attrs: { 'data-mark': 'now' } }, ' measured now') : null,
+    record.verified === false ? h('span', { className: 'bad', title: record.verified_by, attrs: { 'data-mark': 'bad' } }, ' ✗') : null,
     record.cpu_shared ? h('span', { className: 'shared-cpu', title: `other programs used ${record.cpu_shared.others_cores.toFixed(1)} of ${record.cpu_shared.cores} cores while it was measured`, attrs: { 'data-mark': 'shared-cpu' } }, ' shared CPU') : null,
     claim && !record.measured_now ? ' ' : null, claim && !record.measured_now ? timingClaim('an imported') : null);
 }
@@ -188,7 +190,8 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         : yours ? 'not shared' : '–',
       'vs-sharer': yours && sharer ? ratioCell(yours, sharer, 'your speed ÷ the sharer’s', across(yours, sharer)) : '–',
       native: counterpart ? nativeCell(counterpart.record, counterpart.sameWidth ? '' : ', other width', nativeIsClaim, nativeOrigin) : 'no native number',
-      'vs-native': counterpart ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, across(r, counterpart.record)) : '–',
+      // A wrong native answer (a user's kernel, app/playground/) gets no ratio either.
+      'vs-native': counterpart && counterpart.record.verified !== false ? ratioCell(r, counterpart.record, `${buildLabel(r.build)} speed ÷ native ${counterpart.record.isa}`, across(r, counterpart.record)) : '–',
       'vs-best-native': bestNative
         ? h('span', {}, ratioCell(r, bestNative, `${buildLabel(r.build)} speed ÷ the best native kernel, ${bestNative.kernel}/${bestNative.isa}`, across(r, bestNative)), bestNativeCell(bestNative, nativeIsClaim, nativeOrigin))
         : '–',
