@@ -1,6 +1,7 @@
 // The translation unit a playground build compiles for one ISA pass (docs/playground.md): the
 // user's source, saved as kernel.cpp beside it, opened inside the pass exactly as a puzzle's
-// kernels.inl is (cmake/isa_passes.cmake writes those), then the slot's glue registers its
+// kernels.inl is (cmake/isa_passes.cmake writes those), after the slot's prelude (the puzzle's
+// relative headers the slot's kernels build on), then the slot's glue registers its
 // `kernel` as the puzzle's kernel `yours`. Diagnostics in the user's code name kernel.cpp with the
 // editor's own line numbers, since the file is included as it is.
 
@@ -21,6 +22,7 @@ export function passFile(puzzle, pass) {
 #endif
 SP_ISA_BEGIN
 #include "simd/pass_family.h"
+#include "puzzles/${puzzle}/playground/prelude.inl"
 namespace playground {
 using namespace ::sp::${puzzle};
 #include "${USER_SOURCE_FILE}"
