@@ -3,7 +3,7 @@
 // run on a build's own modules. The first part answers the playground API in the test
 // (page.route, exactly the contract of /work/pg-design.md), so the page's side is checked on any
 // machine; the second asks the real compile service (scripts/lib/playground/), sandbox and all.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from 'playwright-core';
@@ -69,6 +69,10 @@ async function openPopcount(page: Page) {
 describe('Your kernel, the page side (the API answered by the test)', () => {
   it('shows our kernel with the slot’s note, and on a page without a server says how to compile locally', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
+    // A static copy of the page: nothing answers at api/playground.
+    await page.route(/\/api\/playground/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await page.reload();
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
     await openPopcount(page);
     expect(await page.textContent(`${section} h2`)).toBe('Your kernel');
     expect(await page.textContent(`${section} .pg-signature`)).toBe(slot.signature);
@@ -187,8 +191,123 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
 
 // ---- with the real compile service -----------------------------------------------------------------
 
-const served = existsSync(join(root, 'scripts/lib/playground'));
+// The server's playground, if this tree has one (scripts/lib/playground/, mounted by
+// web/vite.config.ts): null where the preview server answers nothing there.
+const served = await fetch(`${baseUrl}api/playground`).then(async (r) => (r.ok ? (await r.json()) as { available: boolean; why?: string } : null)).catch(() => null);
 
-describe.skipIf(!served)('Your kernel, compiled by the server in its sandbox', () => {
-  it.todo('runs once the compile service is merged');
+/** The starter with its body replaced: a popcount kernel of our own making. */
+const kernelOf = (body: string) => `std::uint64_t kernel(const std::uint8_t* data, std::size_t size) {\n${body}\n}\n`;
+const WORDS = kernelOf(`  // Eight bytes at a time with the CPU's own popcount: fewer steps than the nibble table.
+  std::uint64_t bits = 0;
+  std::size_t i = 0;
+  for (; size - i >= 8; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, data + i, 8);
+    bits += static_cast<std::uint64_t>(std::popcount(word));
+  }
+  for (; i < size; ++i) bits += static_cast<std::uint64_t>(std::popcount(data[i]));
+  return bits;`);
+
+/** Replaces the editor's text (as a person would: select all, type). */
+async function typeKernel(page: Page, text: string) {
+  await page.click(`${section} .cm-content`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  // insertText: one edit, without the editor's auto-indent and bracket closing re-shaping it.
+  await page.keyboard.insertText(text);
+}
+
+const sectionStatus = (page: Page, pattern: RegExp, timeout = 240_000) =>
+  page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(`${s} .pg-status`)?.textContent ?? ''), [section, pattern.source] as const, { timeout });
+
+describe.skipIf(served === null)('Your kernel, compiled by the server in its sandbox', () => {
+  it('can compile here (else the server says why)', () => {
+    expect(served!.available, served!.why).toBe(true);
+  });
+
+  it('runs an edited kernel natively and in both wasm builds, verified, with ratios to ours and to its own native build', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, { width: 1366, height: 900 });
+    await openPopcount(page);
+    await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    await typeKernel(page, WORDS);
+    await page.click(`${section} .pg-compile`);
+    await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);
+    expect(await statusOf(page)).toMatch(/^Your kernel ran in \d+ builds, every answer verified/);
+    const mine = (await rows(page)).filter((r) => r.key.startsWith('yours/'));
+    expect(mine.map((r) => r.build).sort()).toEqual(['baseline', 'simd128']);
+    for (const row of mine) {
+      expect(row.verified, JSON.stringify(row)).toBe('✓');
+      expect(row.native, JSON.stringify(row)).toMatch(/measured now/); // its own native build, this machine, just now
+      expect(row['vs-native'], JSON.stringify(row)).toMatch(/×/);
+      expect(row['vs-best-native'], JSON.stringify(row)).toMatch(/×/);
+    }
+    // Ours ran in the same measurement, from the same module.
+    expect((await rows(page)).some((r) => r.key.startsWith('nibble-lookup/'))).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'playground-yours-1366.png'), fullPage: true });
+    expect((await axeViolations(page)).filter((v) => /^(critical|serious|moderate)/.test(v))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 400_000);
+
+  it('shows a wrong kernel as ✗, with no ratio', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
+    await openPopcount(page);
+    await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    await typeKernel(page, kernelOf('  std::uint64_t bits = 1;  // one too many\n  for (std::size_t i = 0; i < size; ++i) bits += static_cast<std::uint64_t>(std::popcount(data[i]));\n  return bits;'));
+    await page.click(`${section} .pg-compile`);
+    await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);
+    expect(await statusOf(page)).toMatch(/^Your kernel’s answer is wrong \(✗\)/);
+    const mine = (await rows(page)).filter((r) => r.key.startsWith('yours/'));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const row of mine) {
+      expect(row.verified, JSON.stringify(row)).toBe('✗');
+      expect(row['vs-native'], JSON.stringify(row)).toBe('–');
+      expect(row['vs-best-native'], JSON.stringify(row)).toBe('–');
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 400_000);
+
+  it('points a compile error at its line, and a file read outside the sandbox at the #include', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
+    await openPopcount(page);
+    await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    await typeKernel(page, kernelOf('  std::uint64_t bits = 0;\n  bits += undeclared_thing;\n  return bits;'));
+    await page.click(`${section} .pg-compile`);
+    await sectionStatus(page, /^(Does not compile|The build failed|Your kernel|Built)/);
+    expect(await statusOf(page)).toMatch(/^Does not compile: 1 error, the first on line 3\./);
+    expect(await page.$$eval(`${section} .pg-diagnostic-list li[data-severity="error"]`, (lis) => lis.map((li) => li.getAttribute('data-line')))).toEqual(['3']);
+    expect(await page.textContent(`${section} .pg-diagnostic-list`)).toContain('undeclared_thing');
+
+    await typeKernel(page, `#include "/etc/shadow"\n${WORDS}`);
+    await page.click(`${section} .pg-compile`);
+    await sectionStatus(page, /^(Does not compile|The build failed|Your kernel|Built)/);
+    expect(await statusOf(page)).toMatch(/^(Does not compile: 1 error, the first on line 1\.|The build failed)/);
+    expect(await page.textContent(`${section} .pg-diagnostics`)).toMatch(/shadow/);
+    expect((await rows(page)).filter((r) => r.key.startsWith('yours/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 400_000);
+
+  it('ends a kernel that never returns: the page stops it with a clear message, and Stop works', async () => {
+    const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
+    await page.evaluate(() => localStorage.setItem('simd-puzzles.playground-silent-ms', '8000'));
+    await openPopcount(page);
+    await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    await typeKernel(page, kernelOf('  volatile std::uint64_t spin = 0;\n  for (;;) spin = spin + 1;  // never returns\n  return spin + size + data[0];'));
+    await page.click(`${section} .pg-compile`);
+    await sectionStatus(page, /^(Stopped|Your kernel|Does not compile|The build failed)/);
+    expect(await statusOf(page)).toMatch(/^Stopped: a kernel gave no sign of progress for 8 s/);
+    expect(await page.textContent('.status')).toMatch(/^Stopped/);
+    // Run again (the build is in use): Stop ends it at once, and the page runs ours after Restore.
+    await page.click('#run');
+    await page.waitForSelector('#stop:not([disabled])');
+    await page.click('#stop');
+    await page.waitForFunction(() => /^Stopped/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.click(`${section} .pg-restore`);
+    await page.click('#run');
+    await page.waitForFunction(() => /^Done/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 120_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 400_000);
 });

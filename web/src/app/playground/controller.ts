@@ -27,6 +27,17 @@ import { slotFor } from './slots';
 /** How long a run of the user's kernel may go without a sign of progress before the page stops
  * it (an endless loop in wasm can only be ended by terminating its worker). */
 export const SILENT_RUN_LIMIT_MS = 30_000;
+/** Where a test shortens it: localStorage[SILENT_KEY] = milliseconds (nothing on the page sets it). */
+export const SILENT_KEY = 'simd-puzzles.playground-silent-ms';
+
+function silentLimit(): number {
+  try {
+    const set = Number(globalThis.localStorage?.getItem(SILENT_KEY));
+    return Number.isFinite(set) && set >= 1000 ? set : SILENT_RUN_LIMIT_MS;
+  } catch {
+    return SILENT_RUN_LIMIT_MS;
+  }
+}
 /** The long-poll of a build's progress. */
 const WAIT_MS = 10_000;
 
@@ -52,6 +63,8 @@ interface Section {
   dialog: HTMLDialogElement;
   /** The source came from a link and the viewer has not confirmed compiling it. */
   fromLink: boolean;
+  /** The viewer pressed Stop during the run. */
+  stopped: boolean;
   phase: 'idle' | 'building' | 'running';
   build: PlaygroundBuild | null;
   poll: AbortController | null;
@@ -148,7 +161,7 @@ export class PlaygroundController {
       diagnostics: h('div', { className: 'pg-diagnostics' }),
       claims: h('div', { className: 'pg-claims' }),
       dialog: h('dialog', { className: 'pg-confirm', attrs: { 'aria-labelledby': `pg-confirm-heading-${puzzle}` } }),
-      fromLink: false, phase: 'idle', build: null, poll: null, shared: null,
+      fromLink: false, stopped: false, phase: 'idle', build: null, poll: null, shared: null,
     };
     section.editor = lazyEditor(editorBox, slot?.starter ?? '', 'your kernel, C++', () => this.edited(section));
     section.compile.addEventListener('click', () => this.compilePressed(section));
@@ -286,6 +299,7 @@ export class PlaygroundController {
     }
     this.say(section, `${buildOutcome(build)} Running it beside ours on ${this.caseWords()}…`, 'info');
     this.silentSince = performance.now();
+    section.stopped = false;
     await this.runs.run(true);
     section.phase = 'idle';
     this.buttons(section, this.store.get());
@@ -404,7 +418,10 @@ export class PlaygroundController {
       if (section.build) await stopBuild(section.build.id);
       return;
     }
-    if (section.phase === 'running') this.runs.stop();
+    if (section.phase === 'running') {
+      section.stopped = true;
+      this.runs.stop();
+    }
   }
 
   // ---- the run ----------------------------------------------------------------------------------
@@ -427,12 +444,13 @@ export class PlaygroundController {
           this.silentTimer = null;
           return;
         }
-        if (performance.now() - this.silentSince > SILENT_RUN_LIMIT_MS) {
+        const limit = silentLimit();
+        if (performance.now() - this.silentSince > limit) {
           clearInterval(this.silentTimer!);
           this.silentTimer = null;
           still.phase = 'idle';
           this.runs.stop();
-          this.say(still, `Stopped: a kernel gave no sign of progress for ${SILENT_RUN_LIMIT_MS / 1000} s (${now.status.slice(0, 200)}). Does your kernel return? An endless loop in wasm runs until its worker is ended, which the page has now done.`, 'error');
+          this.say(still, `Stopped: a kernel gave no sign of progress for ${Math.round(limit / 1000)} s (${now.status.slice(0, 200)}). Does your kernel return? An endless loop in wasm runs until its worker is ended, which the page has now done.`, 'error');
         }
       }, 1000);
     }
@@ -446,6 +464,7 @@ export class PlaygroundController {
     const native = s.nativeNow.records.filter((r) => r.puzzle === section.puzzle && r.kernel === YOURS && r.case_key === key);
     const all = [...mine, ...native];
     if (/^Stopped: a kernel gave no sign/.test(section.status.textContent ?? '')) return;
+    if (section.stopped) return this.say(section, 'Stopped: you pressed Stop. Your build stays in use: Run times it again, Restore ours goes back to ours.', 'info');
     if (!all.length) return this.say(section, `Your kernel has no results: ${s.status} (the notices above say why).`, 'error');
     const wrong = all.filter((r) => r.verified === false);
     const where = all.map((r) => `${buildLabel(r.build)} ${r.isa}${r.timing ? ` ${formatDuration(r.timing.median_ns)}` : ''}${r.verified === false ? ' ✗' : ''}`).join(', ');
