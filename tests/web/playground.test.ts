@@ -226,3 +226,17 @@ describe('the Instructions panel with a playground build', () => {
     expect(withKernelsOf(ours, undefined, 'yours')).toBe(ours);
   });
 });
+
+describe('the slots the page ships', () => {
+  it('has popcount, N-queens and the cube, each with its note and our kernel, named by the views', async () => {
+    const { BUNDLED_SLOTS } = await import('../../web/src/app/playground/slots');
+    const { views } = await import('../../web/src/puzzles');
+    expect(BUNDLED_SLOTS.map((s) => s.id).sort()).toEqual(['cube', 'nqueens', 'popcount']);
+    for (const slot of BUNDLED_SLOTS) {
+      expect(slot.signature.length).toBeGreaterThan(10);
+      expect(slot.rules.length).toBeGreaterThan(0);
+      expect(slot.starter.length).toBeGreaterThan(100);
+      expect(views.get(slot.puzzle)?.playground).toBe(slot.id);
+    }
+  });
+});
