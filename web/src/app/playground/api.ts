@@ -39,7 +39,8 @@ export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
 export const StepSchema = z.object({
   target: text(60),
-  state: z.enum(['waiting', 'running', 'ok', 'failed', 'skipped']),
+  // waiting, running, ok, failed, skipped, stopped (a word the page does not know shows as it is)
+  state: z.string().regex(/^[a-z-]{1,20}$/),
   seconds: z.number().min(0).max(1e6).nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(500).optional(),
   log: text(100_000).optional(),
@@ -47,7 +48,7 @@ export const StepSchema = z.object({
 });
 export type BuildStep = z.infer<typeof StepSchema>;
 
-export const BuildStates = ['queued', 'building', 'done', 'failed', 'stopped'] as const;
+export const BuildStates = ['queued', 'building', 'stopping', 'done', 'failed', 'stopped'] as const;
 export type BuildState = (typeof BuildStates)[number];
 
 // A module or listing URL the server gives: a path of its own API, never another origin.

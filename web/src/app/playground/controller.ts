@@ -491,5 +491,5 @@ export class PlaygroundController {
 export const LOCAL_WORDS = 'To compile it on your machine: clone the project, run `npm start`, and open the link on the page it serves (http://127.0.0.1:4173/ followed by this link’s #s=… part).';
 
 function stepWords(state: string): string {
-  return ({ waiting: 'waiting', running: 'running…', ok: 'done', failed: 'failed', skipped: 'skipped' } as Record<string, string>)[state] ?? state;
+  return ({ waiting: 'waiting', running: 'running…', ok: 'done', failed: 'failed', skipped: 'skipped', stopped: 'stopped' } as Record<string, string>)[state] ?? state;
 }
