@@ -286,6 +286,7 @@ export class PlaygroundController {
     if (build.state !== 'done' || (!build.wasm?.simd128 && !build.wasm?.baseline && !build.native?.available)) {
       section.phase = 'idle';
       this.buttons(section, this.store.get());
+      if (build.state === 'done') this.say(section, `${buildOutcome(build)} But no build of it can run here: neither wasm build nor a native one was made (the steps above say why).`, 'error');
       return;
     }
     section.phase = 'running';
@@ -382,7 +383,9 @@ export class PlaygroundController {
       this.stock.set(puzzle, stock);
       const yours = [...catalogs.values()].flatMap((p) => p.kernels.filter((k) => k.id === YOURS).map((k) => k.key));
       const active: ActivePlayground = { slot, source, id: build.id, modules, native: build.native?.available === true, listings, inUse: true };
-      return withPuzzle({ ...s, catalogs: next, playground: new Map(s.playground).set(puzzle, active) }, puzzle, (p) => ({
+      // Both wasm builds the build made run (the baseline is not picked by default).
+      const builds = new Set([...s.builds, ...catalogs.keys()]);
+      return withPuzzle({ ...s, catalogs: next, builds, playground: new Map(s.playground).set(puzzle, active) }, puzzle, (p) => ({
         ...p,
         kernels: p.kernels ? new Set([...p.kernels, ...yours]) : null,
       }));

@@ -99,6 +99,7 @@ export function kernelEditor(parent: HTMLElement, text: string, label: string, o
       view.focus();
     },
     setReadOnly(value) {
+      if (value === readOnly) return;
       readOnly = value;
       view.dispatch({}); // recompute editable
     },

@@ -26,6 +26,9 @@ export function lazyEditor(parent: HTMLElement, text: string, label: string, onC
     setText: (t) => (real ? real.setText(t) : void (pending = t)),
     mark: (d) => (real ? real.mark(d) : void (marks = d)),
     goToLine: (n) => real?.goToLine(n),
-    setReadOnly: (v) => (real ? real.setReadOnly(v) : void (readOnly = v)),
+    setReadOnly: (v) => {
+      readOnly = v;
+      real?.setReadOnly(v);
+    },
   };
 }
