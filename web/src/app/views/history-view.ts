@@ -92,7 +92,9 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
         })),
         cell('date', 'date', date),
         cell('puzzle', 'puzzle', title(e.puzzle)),
-        cell('run', 'run', runText(e), e.outcome === 'stopped' ? h('small', { className: 'hint' }, ' (stopped)') : '', cases.length > 1 ? h('small', { className: 'hint' }, ` · ${cases.length} cases`) : ''),
+        cell('run', 'run', runText(e), e.outcome === 'stopped' ? h('small', { className: 'hint' }, ' (stopped)') : '', cases.length > 1 ? h('small', { className: 'hint' }, ` · ${cases.length} cases`) : '',
+          // A run of the user's kernel keeps its source (app/playground/): shown as text.
+          e.playground ? h('details', { className: 'history-kernel' }, h('summary', {}, 'your kernel (yours)'), h('pre', { className: 'pg-log', attrs: { tabindex: '0', 'aria-label': `the source of your kernel in the run of ${date}` } }, e.playground.source)) : ''),
         cell('browser', 'browser', h('span', { title: e.environment.user_agent ?? '' }, browserName(e.environment.user_agent))),
         cell('builds', 'builds', buildsOf(e).map(buildLabel).join(', ')),
         cell('cpu', 'CPU', machineOf(e.environment)),
