@@ -245,6 +245,15 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     expect((await rows(page)).some((r) => r.key.startsWith('nibble-lookup/'))).toBe(true);
     await page.screenshot({ path: join(artifacts, 'playground-yours-1366.png'), fullPage: true });
     expect((await axeViolations(page)).filter((v) => /^(critical|serious|moderate)/.test(v))).toEqual([]);
+    // The download carries the source (JSON), and so does the run kept in the History.
+    await page.selectOption('#download-format', 'json');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const report = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { playground?: { slot: string; source: string }; records: { kernel: string }[] };
+    expect(report.playground).toEqual({ slot: 'popcount', source: WORDS });
+    expect(report.records.some((r) => r.kernel === 'yours')).toBe(true);
+    await page.click('a[data-screen="history"]');
+    await page.waitForSelector('.history-kernel');
+    expect(await page.textContent('.history-kernel pre')).toBe(WORDS);
     expect(errors).toEqual([]);
     await page.close();
   }, 400_000);
