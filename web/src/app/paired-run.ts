@@ -44,6 +44,13 @@ export function pageHarness(): typeof SMOKE_HARNESS | undefined {
   }
 }
 
+/** The paired plan by the smoke rules (HARNESS_KEY, tests of the page): 3 to 6 passes within
+ * 15 s, so a test's paired Run (playground runs always pair) costs seconds, not a minute. */
+export const SMOKE_PAIRED_PLAN = { ...PAIRED_PLAN, minPasses: 3, maxPasses: 6, budgetMs: 15_000 } as const;
+
+/** The plan a Run's paired rounds follow: PAIRED_PLAN, or the smoke one where a test asks. */
+export const pairedPlan = () => (pageHarness() ? SMOKE_PAIRED_PLAN : PAIRED_PLAN);
+
 /** One side of the comparison: a wasm build's worker, or the native engine. */
 export interface PairedSide {
   side: Build | 'native';

@@ -15,7 +15,7 @@ import { StoppedError, type WorkerBridge } from '../worker/bridge';
 import { browserShare, readLoad } from './browser-load';
 import { caseTitle, registeredViews } from './case-words';
 import { formatAnswer, formatWait } from './format';
-import { nativeRound, pageHarness, pairedRounds, pairingWanted, PAIRED_PLAN, type PairedSide } from './paired-run';
+import { nativeRound, pageHarness, pairedPlan, pairedRounds, pairingWanted, type PairedSide } from './paired-run';
 import { entryOf, SUITE_RUN, type StoredEntry } from './history';
 import { listOf, merged } from './state/records';
 import { caseOnScreen, catalogPuzzles, peerKey, puzzleOf, puzzleStateOf, runPlan, selectedKernels, type AcceptedCase } from './state/selectors';
@@ -357,14 +357,15 @@ export class RunController {
     const startDone = tally.done;
     // Sides take turns, never at once: one core measures throughout, the rest is others'.
     const loadBefore = await readLoad();
+    const plan = pairedPlan();
     let result;
     try {
       result = await pairedRounds(sides, id, step.check.params, signal, (p) => {
         const label = p.side === 'native' ? 'native' : buildInfo(p.side).label;
         const fraction = Math.min(1, (startDone + (step.kernels * (p.pass - 1)) / p.passes) / tally.total);
         const what = p.event ? ` · ${p.event.phase === 'verify' ? 'checking' : p.event.phase === 'warmup' ? 'warming up' : 'round'} ${p.event.kernel}/${p.event.isa}` : '';
-        this.store.update((x) => ({ ...x, progress: fraction, status: `Paired rounds with native code: pass ${p.pass}/${p.passes} · ${label}${what} · ${Math.round(p.elapsedMs / 1000)} s of at most ${PAIRED_PLAN.budgetMs / 1000} s` }));
-      });
+        this.store.update((x) => ({ ...x, progress: fraction, status: `Paired rounds with native code: pass ${p.pass}/${p.passes} · ${label}${what} · ${Math.round(p.elapsedMs / 1000)} s of at most ${plan.budgetMs / 1000} s` }));
+      }, plan);
     } catch (e) {
       if (signal.aborted) throw new StoppedError();
       this.notice('run', e instanceof Error ? e.message : String(e));
@@ -399,7 +400,7 @@ export class RunController {
         },
       }));
     }
-    const why = result.ended === 'precise' ? 'every interval within ±5 %' : result.ended === 'budget' ? `the ${PAIRED_PLAN.budgetMs / 1000} s budget ran out` : `the ${PAIRED_PLAN.maxPasses}-pass cap`;
+    const why = result.ended === 'precise' ? 'every interval within ±5 %' : result.ended === 'budget' ? `the ${plan.budgetMs / 1000} s budget ran out` : `the ${plan.maxPasses}-pass cap`;
     this.notice('paired', `Paired with native code on this machine: ${result.passes} passes, each a round of every kernel in ${step.builds.map((b) => buildInfo(b.build).label).join(', ')} and natively, back to back (ended: ${why}).`, 'info');
     return true;
   }
