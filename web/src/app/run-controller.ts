@@ -390,7 +390,9 @@ export class RunController {
     })));
     const native = result.records.get('native') ?? [];
     if (native.length) {
-      const { records } = await this.verifier.verify(native, 'report');
+      const { records, rejected } = await this.verifier.verify(native, 'report');
+      // Native numbers the page's checks refuse are left out, and said (not silently dropped).
+      if (rejected.length) this.notice('run', `${rejected.length} native result${rejected.length === 1 ? ' was' : 's were'} left out: ${rejected.slice(0, 3).map((x) => `${x.record.kernel}/${x.record.isa}: ${x.reason}`).join('; ')}`);
       const measured = records.map((r) => ({ ...r, measured_now: true as const }));
       this.store.update((x) => ({
         ...x,
