@@ -60,6 +60,12 @@ async function fakeServer(page: Page, build: (id: string, n: number) => unknown,
   return fake;
 }
 
+/** A sharer's claims about their kernel, as a link carries them. */
+const sharerRecord = { puzzle: 'popcount', case: 'x', params: { mode: 'array', size: 16384 }, kernel: 'yours', isa: 'simd128', build: 'wasm-simd128', answer: { bits: 0 }, verified: false, verified_by: 'reference', work: 16384, work_unit: 'bytes', timing: { samples: 6, reps_per_sample: 10, median_ns: 5000, min_ns: 4900, mad_ns: 50, ns_per_unit: 0.3, units_per_second: 3.2e9 } };
+const sharerEnvironment = { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'x', features: '', compiler: 'em++', flags: '', timer_resolution_ns: 5000, date: '2026-11-29T00:00:00Z', user_agent: 'Mozilla/5.0 Chrome/140.0.0.0', cores: 2 };
+/** A popcount kernel with this body. */
+const kernelOf = (body: string) => `std::uint64_t kernel(const std::uint8_t* data, std::size_t size) {\n${body}\n}\n`;
+
 const step = (target: string, state: string, extra: object = {}) => ({ target, state, seconds: state === 'ok' || state === 'failed' ? 1.5 : null, diagnostics: [], ...extra });
 
 async function openPopcount(page: Page) {
@@ -80,6 +86,13 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
     expect(await page.locator(`${section} .pg-rules li`).count()).toBeGreaterThan(0);
     expect(await statusOf(page)).toContain('npm start');
     expect(await page.isDisabled(`${section} .pg-compile`)).toBe(true);
+    // A link's kernel there: its source, the sharer's numbers as claims, and how to compile it.
+    const theirs = kernelOf('  return 7;  // the sharer’s');
+    await page.goto(linkOf(baseUrl, { v: 1, puzzle: 'popcount', params: { mode: 'array', size: 16384 }, kernels: [], builds: ['simd128'], shared: { environment: sharerEnvironment, native: null, records: [{ ...sharerRecord, verified: true }] }, playground: { slot: 'popcount', source: theirs } }));
+    await page.waitForFunction((s) => (document.querySelector(`${s} .cm-content`) as HTMLElement | null)?.innerText.includes('the sharer’s'), section);
+    expect(await statusOf(page)).toMatch(/came with the link, with the sharer’s numbers below \(claims: nothing here measured them\)\. This copy of the page has no server to compile it\. To compile it on your machine: clone the project, run `npm start`/);
+    expect(await page.textContent(`${section} .pg-claims`)).toMatch(/yours\/simd128 \(simd128\): 5\.00 µs/);
+    expect(await page.isDisabled(`${section} .pg-compile`)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -92,8 +105,8 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
     const fake = await fakeServer(page, () => ({ id: 'b1', slot: 'popcount', state: 'failed', steps: [step('native-avx2', 'failed', { why: 'test' })] }));
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const record = { puzzle: 'popcount', case: 'x', params: { mode: 'array', size: 16384 }, kernel: 'yours', isa: 'simd128', build: 'wasm-simd128', answer: { bits: 0 }, verified: false, verified_by: 'reference', work: 16384, work_unit: 'bytes', timing: { samples: 6, reps_per_sample: 10, median_ns: 5000, min_ns: 4900, mad_ns: 50, ns_per_unit: 0.3, units_per_second: 3.2e9 } };
-    const environment = { side: 'wasm', build: 'wasm-simd128', arch: 'wasm32', cpu: 'x', features: '', compiler: 'em++', flags: '', timer_resolution_ns: 5000, date: '2026-11-29T00:00:00Z', user_agent: 'Mozilla/5.0 Chrome/140.0.0.0', cores: 2 };
+    const record = { ...sharerRecord };
+    const environment = sharerEnvironment;
     await page.goto(linkOf(baseUrl, { v: 1, puzzle: 'popcount', params: { mode: 'array', size: 16384 }, kernels: [], builds: ['simd128'], shared: { environment, native: null, records: [record] }, playground: { slot: 'popcount', source: hostile } }));
     await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
     await openPopcount(page);
@@ -195,8 +208,6 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
 // web/vite.config.ts): null where the preview server answers nothing there.
 const served = await fetch(`${baseUrl}api/playground`).then(async (r) => (r.ok ? (await r.json()) as { available: boolean; why?: string } : null)).catch(() => null);
 
-/** The starter with its body replaced: a popcount kernel of our own making. */
-const kernelOf = (body: string) => `std::uint64_t kernel(const std::uint8_t* data, std::size_t size) {\n${body}\n}\n`;
 const WORDS = kernelOf(`  // Eight bytes at a time with the CPU's own popcount: fewer steps than the nibble table.
   std::uint64_t bits = 0;
   std::size_t i = 0;
