@@ -5,7 +5,9 @@
 //
 //   POST   /api/native-run   body: {"action": "run", "puzzle", "params", "kernels"?, "time": true,
 //                                   "harness"?: {rounds, batch_ms, max_rounds, budget_s, seed},
-//                                   "session"?: "id"}   (cpp/core/engine.h, "run")
+//                                   "session"?: "id", "playground"?: "<build id>"}   (cpp/core/engine.h, "run")
+//          with "playground": the run goes to that playground build's engine (the user's kernel
+//          `yours` beside ours, in the run jail: lib/playground/engines.mjs), never the stock one
 //          202 {state: "running", id}          measuring (the engine took it: its first event came)
 //          200 {state: "done", id, ...}        already done (a short request, e.g. a session's round)
 //          400 {error, field?}                 not a page case: an unknown field or parameter, a
@@ -60,7 +62,9 @@ const MAX_KERNELS = 64;
 const FIRST_WORD_MS = 5000;
 const REPORT_SCHEMA = 'simd-puzzles.report/2';
 
-const RUN_FIELDS = new Set(['action', 'puzzle', 'params', 'kernels', 'time', 'harness', 'session']);
+const RUN_FIELDS = new Set(['action', 'puzzle', 'params', 'kernels', 'time', 'harness', 'session', 'playground']);
+/** A playground build id (lib/playground/compile.mjs): sha256 in hex. */
+export const PLAYGROUND_ID = /^[0-9a-f]{64}$/;
 const HARNESS_FIELDS = new Set(['rounds', 'batch_ms', 'max_rounds', 'budget_s', 'seed']);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -194,6 +198,8 @@ export function checkRunRequest(body, puzzles) {
   }
   if (body.session !== undefined && (typeof body.session !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(body.session)))
     return bad(400, 'session must be an id of 1..40 letters, digits, - or _', 'session');
+  if (body.playground !== undefined && (typeof body.playground !== 'string' || !PLAYGROUND_ID.test(body.playground)))
+    return bad(400, 'playground must be a build id (64 hex digits) from /api/playground/builds', 'playground');
 
   return {
     request: {
@@ -250,8 +256,13 @@ function stoppedWords(cause, capMs) {
 
 /** The endpoint's state and its one run at a time, on `engine` (a NativeEngine). */
 export class NativeRunner {
-  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS } = {}) {
+  /** `playground`: the playground's sandboxed engines (lib/playground/engines.mjs), for requests
+   * that name a build; without it such a request is refused. */
+  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null } = {}) {
     this.engine = engine;
+    this.playground = playground;
+    /** Catalogs of the playground engines (each build's own: it has `yours`). */
+    this.catalogs = new WeakMap();
     this.capMs = capMs;
     this.benchBlocks = benchBlocks;
     this.waitMs = waitMs;
@@ -267,7 +278,16 @@ export class NativeRunner {
   }
 
   /** The engine's catalog as lookups (asked once; asked again after a failure). */
-  puzzles() {
+  puzzles(engine = this.engine) {
+    if (engine !== this.engine) {
+      const asked = this.catalogs.get(engine) ?? engine.request({ action: 'catalog' }).then((c) => {
+        if (!c?.ok) throw new EngineError('your build’s engine gave no catalog', 'died');
+        return catalogLookup(c);
+      });
+      this.catalogs.set(engine, asked);
+      asked.catch(() => this.catalogs.delete(engine));
+      return asked;
+    }
     this.catalog ??= this.engine.request({ action: 'catalog' }).then((c) => {
       if (!c?.ok) throw new EngineError('the native engine gave no catalog', 'died');
       return catalogLookup(c);
@@ -276,20 +296,32 @@ export class NativeRunner {
     return this.catalog;
   }
 
+  /** The engine a request goes to: {engine} (the stock one, or a playground build's), or a refusal. */
+  engineFor(body) {
+    if (body === null || typeof body !== 'object' || body.playground === undefined) return { engine: this.engine };
+    if (typeof body.playground !== 'string' || !PLAYGROUND_ID.test(body.playground)) return { status: 400, error: 'playground must be a build id (64 hex digits) from /api/playground/builds' };
+    if (!this.playground) return { status: 503, error: 'this server compiles no playground builds' };
+    return this.playground.engineFor(body.playground);
+  }
+
   /** Starts the run `body` asks for; resolves with [status code, body]. */
   async start(body) {
     if (this.current) return [409, { error: 'a native run is already in progress (in this tab or another): Stop ends it', running: { id: this.current.id, puzzle: this.current.puzzle } }];
     if (this.benchBlocks()) return [409, { error: 'the native benchmark of npm start is still measuring: a run now would share the CPU with it; try again when it is done' }];
-    if (!this.engine.available) return [503, { error: 'the native CLI is not built on this server (npm start builds it; by hand: cmake --preset native && cmake --build --preset native --target simd-puzzles)' }];
+    const chosen = this.engineFor(body);
+    if (!chosen.engine) return [chosen.status, { error: chosen.error }];
+    const engine = chosen.engine;
+    if (engine !== this.engine && !engine.available) return [404, { error: 'this playground build has no native binary here: compile it again' }];
+    if (!engine.available) return [503, { error: 'the native CLI is not built on this server (npm start builds it; by hand: cmake --preset native && cmake --build --preset native --target simd-puzzles)' }];
     const id = ++this.runs;
-    const run = { id, puzzle: typeof body?.puzzle === 'string' ? body.puzzle.slice(0, 40) : '', controller: new AbortController(), cause: null };
+    const run = { id, puzzle: typeof body?.puzzle === 'string' ? body.puzzle.slice(0, 40) : '', controller: new AbortController(), cause: null, engine, playground: engine === this.engine ? undefined : body.playground };
     this.current = run;
     let checked;
     try {
-      checked = checkRunRequest(body, await this.puzzles());
+      checked = checkRunRequest(body, await this.puzzles(engine));
       if (checked.request) {
         // The engine's own word on the params (a FEN, a board, a facelet string), before any work.
-        const valid = await this.engine.request({ action: 'validate', puzzle: checked.request.puzzle, params: checked.request.params });
+        const valid = await engine.request({ action: 'validate', puzzle: checked.request.puzzle, params: checked.request.params });
         if (!valid.ok) checked = bad(400, String(valid.error ?? 'the engine refused the params').slice(0, 300), typeof valid.field === 'string' ? valid.field.slice(0, 40) : undefined);
         else run.case = String(valid.case ?? '').slice(0, 200);
       }
@@ -308,12 +340,14 @@ export class NativeRunner {
   // progress event), refused it (400), or finished already.
   measure(run, request) {
     const started = Date.now();
-    this.state = { state: 'running', id: run.id, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: this.capMs / 1000, started: new Date(started).toISOString() };
+    const engine = run.engine ?? this.engine;
+    const playground = run.playground === undefined ? {} : { playground: run.playground };
+    this.state = { state: 'running', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: this.capMs / 1000, started: new Date(started).toISOString() };
     let cpuLoad = null;
     let firstWord;
     const heard = new Promise((resolve) => (firstWord = resolve));
     const cap = setTimeout(() => this.abort(run, 'cap'), this.capMs);
-    const answer = this.engine.request(request, {
+    const answer = engine.request(request, {
       signal: run.controller.signal,
       onLoad: (load) => (cpuLoad = load),
       onProgress: (e) => {
@@ -333,13 +367,13 @@ export class NativeRunner {
       clearTimeout(cap);
       const seconds = (Date.now() - started) / 1000;
       if (run.cause || response?.error === STOPPED_ON_REQUEST) {
-        return { state: 'stopped', id: run.id, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', this.capMs) };
+        return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', this.capMs) };
       }
-      if (!response?.ok) return { state: 'failed', id: run.id, puzzle: request.puzzle, case: run.case, error: String(response?.error ?? 'the native engine refused the run').slice(0, 300), refused: true };
-      const environment = await this.engine.request({ action: 'environment' }).then((r) => r?.environment ?? null, () => null);
+      if (!response?.ok) return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: String(response?.error ?? 'the native engine refused the run').slice(0, 300), refused: true };
+      const environment = await engine.request({ action: 'environment' }).then((r) => r?.environment ?? null, () => null);
       const entry = (f) => `${f.kernel}/${f.isa}: ${f.reason ?? f.error ?? 'failed'}`.slice(0, 160);
       return {
-        state: 'done', id: run.id, puzzle: request.puzzle, case: String(response.case ?? run.case), seconds,
+        state: 'done', id: run.id, ...playground, puzzle: request.puzzle, case: String(response.case ?? run.case), seconds,
         result: {
           report: { schema: REPORT_SCHEMA, environment, records: response.results ?? [] },
           cpu_load: cpuLoad,
@@ -349,8 +383,8 @@ export class NativeRunner {
       };
     }, (e) => {
       clearTimeout(cap);
-      if (run.cause) return { state: 'stopped', id: run.id, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, this.capMs) };
-      return { state: 'failed', id: run.id, puzzle: request.puzzle, case: run.case, error: e instanceof EngineError ? e.message : 'the native engine failed' };
+      if (run.cause) return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, this.capMs) };
+      return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: e instanceof EngineError ? e.message : 'the native engine failed' };
     }).then((state) => {
       this.state = state;
       if (this.current === run) this.current = null;
@@ -410,21 +444,30 @@ export class NativeRunner {
     return [200, {
       available: counters !== null,
       ...(counters ?? {}),
-      native_engine: this.engine.measuring(),
+      native_engine: this.measuring(),
       benchmark: backgroundBench(),
     }];
+  }
+
+  /** The engines' measuring state together (the stock one and a playground build's). */
+  measuring() {
+    const stock = this.engine.measuring();
+    const other = this.playground?.measuring();
+    if (!other) return stock;
+    return { measuring: stock.measuring || other.measuring, measured_ms: stock.measured_ms + other.measured_ms };
   }
 
   /** Ends a run in progress and the engine (the server is closing). */
   close() {
     if (this.current) this.abort(this.current, 'server');
     this.engine.close();
+    this.playground?.close();
   }
 }
 
 /** Reads a request body of at most `limit` bytes: {text}, or {tooLarge} once it is past that (the
  * rest is read and dropped, so the answer is a 413, not a reset connection). */
-function readBody(req, limit) {
+export function readBody(req, limit) {
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
@@ -439,7 +482,7 @@ function readBody(req, limit) {
   });
 }
 
-function send(res, code, body, headers = {}) {
+export function send(res, code, body, headers = {}) {
   if (res.headersSent || res.writableEnded) return;
   res.statusCode = code;
   res.setHeader('Content-Type', 'application/json');
