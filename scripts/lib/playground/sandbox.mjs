@@ -95,12 +95,14 @@ export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable 
   }
   argv.push('--symlink', 'usr/lib', '/lib');
   if (existsSync('/usr/lib64')) argv.push('--symlink', 'usr/lib64', '/lib64');
+  // /tmp before the binds: a bind below /tmp (a checkout there) stays visible above the tmpfs.
+  argv.push('--size', String(l.tmp), '--tmpfs', '/tmp');
   for (const b of binds) argv.push('--ro-bind', b.host, b.inside ?? b.host);
   for (const f of files) argv.push('--ro-bind', f.host, f.inside);
   if (job) argv.push(jobWritable ? '--bind' : '--ro-bind', job, '/job');
   // The root bwrap builds is a tmpfs of its own: read-only once everything is mounted on it, so
   // nothing can be written but /job (compile) and the size-capped /tmp.
-  argv.push('--size', String(l.tmp), '--tmpfs', '/tmp', '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/', '--chdir', cwd, '--', ...command);
+  argv.push('--dev', '/dev', '--proc', '/proc', '--remount-ro', '/', '--chdir', cwd, '--', ...command);
   return argv;
 }
 
