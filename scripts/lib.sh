@@ -26,10 +26,11 @@ build_aarch64() {
 # Just the CLI (npm start needs no test binaries).
 build_native_cli() {
   cmake --preset native >/dev/null
-  cmake --build --preset native --target simd-puzzles
+  # and the playground's link kit (an archive of the same objects: seconds)
+  cmake --build --preset native --target simd-puzzles sp_playground_engine
 }
 
-# Both flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm`).
+# Both flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm sp_playground_engine`).
 build_wasm() { bash "$ROOT/wasm-build/build.sh" "$@"; }
 
 build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn; }
