@@ -129,7 +129,7 @@ export function readSlots(repo = repoRoot) {
         passes: Array.isArray(slot.passes) ? slot.passes.map(String) : [],
         group: slot.group,
         starter: readText(join(base, 'starter.cpp')) ?? '',
-        glue: `${json}\n${readText(join(base, 'slot.inl')) ?? ''}`,
+        glue: ['slot.inl', 'prelude.inl'].map((f) => `${f}\n${readText(join(base, f)) ?? ''}`).join('\n') + json,
       });
     } catch {
       // a broken slot.json is no slot

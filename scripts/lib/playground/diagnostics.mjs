@@ -87,6 +87,7 @@ export function parseDiagnostics(stderr, { roots = [] } = {}) {
   }
 
   const out = [];
+  let chained = null; // the kernel.cpp line of the last error from our headers that had one
   const where = (e) => `${displayPath(e.file, roots)}:${e.line}`;
   for (const g of groups) {
     const p = g.primary;
@@ -94,13 +95,17 @@ export function parseDiagnostics(stderr, { roots = [] } = {}) {
     let message = cleanText(p.message, roots);
     if (isUserFile(p.file)) {
       at = { line: p.line, column: p.column };
+      chained = null;
     } else {
       // The nearest kernel.cpp line of its chain: g++'s "required from here" (the last before it),
       // else clang's first note at a kernel.cpp line after it.
       const before = g.before.at(-1);
       const after = g.notes.find((n) => isUserFile(n.file));
-      at = before ?? (after ? { line: after.line, column: after.column } : { line: 0, column: 0 });
-      const glue = /(^|\/)slot\.inl$/.test(p.file) || /(^|\/)pass-[a-z0-9_]+\.cpp$/.test(p.file);
+      const glue = /(^|\/)slot\.inl$/.test(p.file) || /(^|\/)pass-[a-z0-9_-]+\.cpp$/.test(p.file);
+      // clang gives an instantiation's chain once: the errors after it in the same headers
+      // belong to it (never the slot's glue, which comes after the user's code).
+      at = before ?? (after ? { line: after.line, column: after.column } : !glue && chained ? chained : { line: 0, column: 0 });
+      chained = at.line > 0 ? at : null;
       message = `in ${glue ? `the slot's glue (${where(p)}), which registers your \`kernel\` (does it have the slot's signature?)` : where(p)}: ${message}`;
     }
     out.push({ line: at.line, column: at.column, severity: p.severity, message: message.slice(0, MAX_MESSAGE) });
