@@ -91,7 +91,9 @@ run_vitest() {
   npx vitest run --reporter=default --reporter=junit --outputFile.junit="$artifacts/$layer.junit.xml" "$@"
 }
 # The listings tests need every build: they run in their own layer, at the end (below).
-layer_web() { build_wasm && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
+# Its native-run and playground tests run the native CLI and link against the playground kit, which
+# the other lane builds first (built native-cli): usually long done when the wasm builds are.
+layer_web() { build_wasm && wait_for_build native-cli && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
 # The page as a static site (npm run build), its shipped native report a small fixture: a real
 # native benchmark would take minutes and prove nothing more about the site.
 # Its "measure natively" and native-report tests run the native CLI, built in the other lane.
