@@ -29,7 +29,7 @@ export const MAX_QUEUE = 4;
 export const KEEP_BUILDS = 16;
 export const BUILD_ID = /^[0-9a-f]{64}$/;
 /** Bumped when what a build makes changes (cached builds of another version are not used). */
-const SERVICE_VERSION = 'playground-1';
+const SERVICE_VERSION = 'playground-2';
 const LOG_CAP = 16 * 1024;
 const USER_SOURCE_FILE = 'kernel.cpp';
 
@@ -44,11 +44,13 @@ export const WASM_FLAVOURS = Object.freeze({ simd128: 'wasm-simd128', baseline: 
 /** Passes with no vector family (cpp/simd/isa.h: family `none`). */
 export const SCALAR_PASSES = new Set(['popcnt', 'bmi2']);
 
-/** The isa label of a pass (isa.h's isa column): the kernel key `yours/<isa>`. */
+/** The isa label of a pass (isa.h's isa column, named as cpp/core/cpu.h's SP_ISA_LIST): the
+ * catalog's kernel key `yours/<isa>`. */
 export function passIsa(pass) {
   if (pass === 'popcnt') return 'scalar';
   if (pass === 'wasm') return 'simd128';
-  return pass.split('_')[0];
+  const isa = pass.split('_')[0];
+  return isa === 'sse41' ? 'sse4.1' : isa;
 }
 
 // What /proc/cpuinfo must list for a pass to run here (cpp/core/cpu.h's kNeeds*, target.h).
