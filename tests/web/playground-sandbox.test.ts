@@ -4,6 +4,7 @@
 // its folder, a segfault, the network, a flood of output, a read of /etc/shadow); each ends with a
 // clear message, and the next jail starts as before. Needs bubblewrap (scripts/setup.sh installs it
 // and, as root, creates the sandbox user): the tests skip, saying so, only where the probe fails.
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,20 @@ describe(named('the jails'), () => {
     const r = await run(['fork']);
     const forked = Number(/forked (\d+)/.exec(r.stdout)?.[1]);
     expect(forked).toBeLessThan(LIMITS.run.nproc);
+  });
+
+  it('starts while its user already has many processes (the process limit counts inside the jail only)', async () => {
+    const identity = sandboxIdentity();
+    const asUser = identity.switch ? ['setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--'] : [];
+    const sleepers = Array.from({ length: LIMITS.run.nproc + 8 }, () => spawn(asUser[0] ?? 'sleep', [...asUser.slice(1), ...(asUser.length ? ['sleep'] : []), '30'], { stdio: 'ignore' }));
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await run(['hello'])).stdout).toBe('hello\n');
+      const forked = Number(/forked (\d+)/.exec((await run(['fork'])).stdout)?.[1]);
+      expect(forked).toBeLessThan(LIMITS.run.nproc);
+    } finally {
+      for (const p of sleepers) p.kill('SIGKILL');
+    }
   });
 
   it('a 4 GB allocation fails (bad_alloc), it does not take the machine’s memory', async () => {

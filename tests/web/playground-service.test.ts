@@ -32,7 +32,7 @@ const FIXTURE = join(__dirname, '..', 'fixtures', 'playground', 'standin');
 
 /** The stand-in's pass file: the user's kernel.cpp inside a namespace per pass, registered; the
  * scalar pass (popcnt) has no `family`, as in the project. */
-const passFile = (puzzle: string, pass: string) => {
+const passFile = (_puzzle: string, pass: string) => {
   const scalar = pass === 'popcnt';
   return `#include "demo/demo.h"
 #define SP_PASS_HAS_FAMILY ${scalar ? 0 : 1}

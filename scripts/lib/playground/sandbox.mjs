@@ -5,10 +5,10 @@
 // the server is root, setpriv to an unprivileged uid (as root, bwrap keeps CAP_SYS_ADMIN and the
 // kernel ignores RLIMIT_NPROC: ../shared/research/isa-and-sandbox.md, Part B):
 //
-//   prlimit --cpu --nproc --fsize --nofile --core=0 [--as] --
+//   prlimit --cpu --fsize --nofile --core=0 [--as] --
 //     setpriv --reuid --regid --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs --  (root only)
 //     bwrap --unshare-all --unshare-user --disable-userns --cap-drop ALL --new-session
-//           --die-with-parent --clearenv <a minimal root> -- <command>
+//           --die-with-parent --clearenv <a minimal root> -- prlimit --nproc -- <command>
 //
 // A minimal root: never the host's `/` (its unix sockets stay reachable through a bind), no /etc,
 // no /home, no /work, no /root. The compile jail sees /usr read-only, the project's include
@@ -81,7 +81,12 @@ function which(tool) {
 export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable = true, binds = [], files = [], env = {}, cwd = '/', command, identity = sandboxIdentity() }) {
   const l = { ...LIMITS[kind], ...limits };
   if (identity.why) throw new Error(identity.why);
-  const argv = [which('prlimit') ?? 'prlimit', `--cpu=${l.cpuSeconds}`, `--nproc=${l.nproc}`, `--fsize=${l.fsize}`, `--nofile=${l.nofile}`, '--core=0'];
+  const prlimit = which('prlimit') ?? '/usr/bin/prlimit';
+  // The process limit is set inside the jail (a second prlimit, after bwrap made the user
+  // namespace): RLIMIT_NPROC counts the user's processes in its namespace, and outside that is
+  // every process of the user (an ordinary user's desktop has hundreds, and the sandbox user may
+  // have a compile and an engine at once), so an outer limit would stop the jail from starting.
+  const argv = [prlimit, `--cpu=${l.cpuSeconds}`, `--fsize=${l.fsize}`, `--nofile=${l.nofile}`, '--core=0'];
   if (limitAs) argv.push(`--as=${l.as}`);
   argv.push('--');
   if (identity.switch) argv.push(which('setpriv') ?? 'setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
@@ -99,10 +104,11 @@ export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable 
   argv.push('--size', String(l.tmp), '--tmpfs', '/tmp');
   for (const b of binds) argv.push('--ro-bind', b.host, b.inside ?? b.host);
   for (const f of files) argv.push('--ro-bind', f.host, f.inside);
+  if (kind !== 'compile') argv.push('--ro-bind', prlimit, prlimit); // the run jail has no /usr/bin otherwise
   if (job) argv.push(jobWritable ? '--bind' : '--ro-bind', job, '/job');
   // The root bwrap builds is a tmpfs of its own: read-only once everything is mounted on it, so
   // nothing can be written but /job (compile) and the size-capped /tmp.
-  argv.push('--dev', '/dev', '--proc', '/proc', '--remount-ro', '/', '--chdir', cwd, '--', ...command);
+  argv.push('--dev', '/dev', '--proc', '/proc', '--remount-ro', '/', '--chdir', cwd, '--', prlimit, `--nproc=${l.nproc}`, '--', ...command);
   return argv;
 }
 
