@@ -237,6 +237,18 @@ describe(named('one build at a time, a small queue, Stop, and the limits of a co
   });
 });
 
+describe(named('a wasm build may not reach JavaScript'), () => {
+  it('refuses an object that calls Embind’s emval functions (a way from wasm to a Function in the page’s worker)', async () => {
+    const wasmKit = join(base, 'kit', 'wasm-toolchain.json');
+    writeFileSync(wasmKit, JSON.stringify({ build: 'wasm-simd128', cxx: '/usr/bin/em++', compile: ['-std=c++20', '-O1', '-msimd128'], includes: [join(repo, 'cpp')], link: [], archive: join(base, 'kit', 'libsp_engine.a'), output: 'simd-puzzles.mjs', slots: { demo: ['wasm'] } }));
+    const s = service({ toolchainFiles: { 'wasm-simd128': wasmKit } });
+    const source = 'extern "C" unsigned _emval_new_cstring(const char*);\nlong kernel(long n) { return n + _emval_new_cstring("constructor"); }\n';
+    const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
+    expect(view.state).toBe('failed');
+    expect(view.steps).toEqual([expect.objectContaining({ target: 'wasm-simd128', state: 'failed', why: expect.stringMatching(/^your code calls into JavaScript \(_emval_new_cstring\)/) })]);
+  });
+});
+
 // A kernel that does, by its argument, each hostile thing of issue 31 at run time.
 const HOSTILE = String.raw`long kernel(long n) {
   if (n == 1) { volatile int* p = nullptr; *p = 1; return 0; }

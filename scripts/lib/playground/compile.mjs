@@ -29,7 +29,7 @@ export const MAX_QUEUE = 4;
 export const KEEP_BUILDS = 16;
 export const BUILD_ID = /^[0-9a-f]{64}$/;
 /** Bumped when what a build makes changes (cached builds of another version are not used). */
-const SERVICE_VERSION = 'playground-2';
+const SERVICE_VERSION = 'playground-3';
 const LOG_CAP = 16 * 1024;
 const USER_SOURCE_FILE = 'kernel.cpp';
 
@@ -43,6 +43,8 @@ export const TOOLCHAINS = Object.freeze({
 export const WASM_FLAVOURS = Object.freeze({ simd128: 'wasm-simd128', baseline: 'wasm-baseline' });
 /** Passes with no vector family (cpp/simd/isa.h: family `none`). */
 export const SCALAR_PASSES = new Set(['popcnt', 'bmi2']);
+/** Undefined symbols of a user's wasm object that reach JavaScript (compile.mjs, jsReach). */
+export const JS_REACH = /emval|embind|emscripten|asm_const|em_js|em_asm/i;
 
 /** The isa label of a pass (isa.h's isa column, named as cpp/core/cpu.h's SP_ISA_LIST): the
  * catalog's kernel key `yours/<isa>`. */
@@ -413,7 +415,10 @@ export class PlaygroundService {
     const r = await runJailed({
       kind: 'compile',
       limits,
-      limitAs: !wasm,
+      // An address-space limit on every compile (g++'s cc1plus, em++'s python and clang): a
+      // source can make a compiler eat memory. Not on em++'s link, whose node and wasm-opt reserve
+      // far more than they use; it compiles nothing of the user's.
+      limitAs: !(wasm && link),
       job: build.dir,
       cwd: '/job',
       binds,
@@ -468,9 +473,19 @@ export class PlaygroundService {
     let seconds = 0;
     let last = null;
     for (const pass of s.passes) {
-      const ok = await this.compilePass(build, s, t, pass, write, s.flavour);
+      let ok = await this.compilePass(build, s, t, pass, write, s.flavour);
       seconds += s.seconds ?? 0;
       diagnostics.push(...s.diagnostics);
+      if (ok) {
+        const refused = await this.jsReach(build, s, t, `obj/${s.flavour}-${pass}.o`);
+        seconds += s.seconds ?? 0;
+        if (refused) {
+          ok = false;
+          s.state = 'failed';
+          s.why = refused;
+          diagnostics.push({ line: 0, column: 0, severity: 'error', message: refused });
+        }
+      }
       last = s.state;
       if (ok) objects.push(`obj/${s.flavour}-${pass}.o`);
       if (s.state === 'stopped') return;
@@ -487,6 +502,24 @@ export class PlaygroundService {
     s.seconds = Math.round((seconds + (s.seconds ?? 0)) * 100) / 100;
     s.diagnostics = [...diagnostics, ...s.diagnostics];
     if (ok) build.wasm[s.flavour] = `/api/playground/builds/${build.id}/wasm/${s.flavour}/${t.output}`;
+  }
+
+  // Whether a wasm object reaches JavaScript: Embind's emval functions (the stock module imports
+  // them: with a JS string and its `constructor` property, code could make and call a Function in
+  // the page's worker), EM_ASM/EM_JS, or Emscripten's API. Its undefined symbols (llvm-nm, in the
+  // compile jail: the object is the user's) must name none of them. Returns why it is refused, or
+  // null. Not complete: our engine's own functions that use Embind stay callable (docs/playground.md).
+  async jsReach(build, s, t, object) {
+    const nm = ['/usr/bin/llvm-nm', '/usr/bin/llvm-nm-14', '/usr/lib/llvm-14/bin/llvm-nm'].find((f) => existsSync(f));
+    if (!nm) return 'cannot check the wasm object (llvm-nm, of Debian\'s llvm-14, is missing), so it is not linked';
+    const r = await runJailed({ kind: 'compile', limits: this.limits, limitAs: true, job: build.dir, cwd: '/job', env: { PATH: '/usr/bin', LC_ALL: 'C' }, command: [nm, '-u', object] }, { signal: build.controller.signal, what: 'llvm-nm' });
+    s.seconds = Math.round(r.seconds * 100) / 100;
+    if (r.stopped) return null;
+    if (r.code !== 0) return `cannot check the wasm object (${r.why}), so it is not linked`;
+    const names = r.stdout.split('\n').map((l) => l.trim().replace(/^U\s+/, '')).filter(Boolean);
+    const reach = names.filter((n) => JS_REACH.test(n));
+    if (!reach.length) return null;
+    return `your code calls into JavaScript (${reach.slice(0, 3).join(', ')}${reach.length > 3 ? ', ...' : ''}): a kernel in the wasm build may use only C++ and our headers`;
   }
 
   // Instruction listings of kernel `yours`, made by scripts/build-listings.mjs itself, run in the
@@ -512,6 +545,10 @@ export class PlaygroundService {
     const r = await runJailed({
       kind: 'compile',
       limits: { cpuSeconds: 60, wallMs: 120_000, ...this.limits },
+      // The native listing runs the user's binary (static initialisers are user code): limited as
+      // the run jail is. A wasm module runs in Node's wasm sandbox, which reserves more than any
+      // RLIMIT_AS that would stop a 4 GB allocation, and has its own 2 GB memory cap.
+      limitAs: flavour === 'native',
       job: join(build.dir, 'listings'),
       cwd: view,
       binds,
