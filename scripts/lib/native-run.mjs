@@ -41,7 +41,8 @@
 // server's own port (Host), and a request that starts or stops a run must carry the page's own
 // Origin and a JSON body (which a cross-site form cannot send without a preflight; CORS is off in
 // web/vite.config.ts, so no preflight is ever granted). One measuring request at a time, none while
-// the background benchmark measures (the two would share the CPU); a 10-minute cap ends a run.
+// the background benchmark measures (the two would share the CPU); a 10-minute cap ends a run (3
+// minutes for a playground build's run: a user's kernel may never return).
 import { readFileSync } from 'node:fs';
 import { machineCounters } from './cpu-load.mjs';
 import { EngineError, NativeEngine, STOPPED_ON_REQUEST } from './native-engine.mjs';
@@ -50,6 +51,8 @@ import { nativeBenchStatusPath } from './native-results.mjs';
 export const NATIVE_RUN_PATH = '/api/native-run';
 export const CPU_LOAD_PATH = '/api/cpu-load';
 export const NATIVE_RUN_CAP_MS = 10 * 60 * 1000;
+/** The cap of a run of a playground build (a user's kernel may never return). */
+export const PLAYGROUND_RUN_CAP_MS = 3 * 60 * 1000;
 export const MAX_BODY_BYTES = 64 * 1024;
 /** How long GET ?wait= holds an answer back while the run goes on. */
 export const WAIT_MS = 25_000;
@@ -248,7 +251,8 @@ function backgroundBenchBlocks() {
 const capWords = (ms) => (ms >= 60000 ? `${Math.round(ms / 60000)}-minute` : `${Math.round(ms / 1000)}-second`);
 
 /** What a stopped run says, by cause. */
-function stoppedWords(cause, capMs) {
+function stoppedWords(cause, capMs, playground = false) {
+  if (cause === 'cap' && playground) return `stopped: the server's ${capWords(capMs)} cap ended the run of your build before it was done (does your kernel return for every input? a kernel that loops forever is stopped here, its engine killed)`;
   if (cause === 'cap') return `stopped: the server's ${capWords(capMs)} cap ended the run before it was done (this case takes longer natively with these kernels: pick fewer kernels or a smaller case, or time it with the CLI in a terminal)`;
   if (cause === 'server') return 'stopped: the server stopped';
   return 'stopped: you pressed Stop';
@@ -258,8 +262,9 @@ function stoppedWords(cause, capMs) {
 export class NativeRunner {
   /** `playground`: the playground's sandboxed engines (lib/playground/engines.mjs), for requests
    * that name a build; without it such a request is refused. */
-  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null } = {}) {
+  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null, playgroundCapMs = PLAYGROUND_RUN_CAP_MS } = {}) {
     this.engine = engine;
+    this.playgroundCapMs = playgroundCapMs;
     this.playground = playground;
     /** Catalogs of the playground engines (each build's own: it has `yours`). */
     this.catalogs = new WeakMap();
@@ -342,11 +347,13 @@ export class NativeRunner {
     const started = Date.now();
     const engine = run.engine ?? this.engine;
     const playground = run.playground === undefined ? {} : { playground: run.playground };
-    this.state = { state: 'running', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: this.capMs / 1000, started: new Date(started).toISOString() };
+    // A user's kernel that never returns should not hold the CPU for ten minutes: a shorter cap.
+    const capMs = run.playground === undefined ? this.capMs : Math.min(this.capMs, this.playgroundCapMs);
+    this.state = { state: 'running', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: capMs / 1000, started: new Date(started).toISOString() };
     let cpuLoad = null;
     let firstWord;
     const heard = new Promise((resolve) => (firstWord = resolve));
-    const cap = setTimeout(() => this.abort(run, 'cap'), this.capMs);
+    const cap = setTimeout(() => this.abort(run, 'cap'), capMs);
     const answer = engine.request(request, {
       signal: run.controller.signal,
       onLoad: (load) => (cpuLoad = load),
@@ -367,7 +374,7 @@ export class NativeRunner {
       clearTimeout(cap);
       const seconds = (Date.now() - started) / 1000;
       if (run.cause || response?.error === STOPPED_ON_REQUEST) {
-        return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', this.capMs) };
+        return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', capMs, run.playground !== undefined) };
       }
       if (!response?.ok) return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: String(response?.error ?? 'the native engine refused the run').slice(0, 300), refused: true };
       const environment = await engine.request({ action: 'environment' }).then((r) => r?.environment ?? null, () => null);
@@ -383,7 +390,7 @@ export class NativeRunner {
       };
     }, (e) => {
       clearTimeout(cap);
-      if (run.cause) return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, this.capMs) };
+      if (run.cause) return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, capMs, run.playground !== undefined) };
       return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: e instanceof EngineError ? e.message : 'the native engine failed' };
     }).then((state) => {
       this.state = state;
