@@ -78,7 +78,7 @@ function nativeRun(): Plugin {
   const attach = (server: { middlewares: Connect.Server; httpServer: { on(event: 'close', fn: () => void): unknown } | null }) => {
     const engines = new PlaygroundEngines({ binaryOf: (id: string) => service.nativeBinary(id) });
     const service = new PlaygroundService({ onStop: (id: string) => engines.drop(id) });
-    const runner = new NativeRunner({ playground: engines });
+    const runner = new NativeRunner({ playground: engines, compiling: () => service.compiling() });
     server.httpServer?.on('close', () => {
       runner.close();
       service.close();

@@ -262,7 +262,10 @@ function stoppedWords(cause, capMs, playground = false) {
 export class NativeRunner {
   /** `playground`: the playground's sandboxed engines (lib/playground/engines.mjs), for requests
    * that name a build; without it such a request is refused. */
-  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null, playgroundCapMs = PLAYGROUND_RUN_CAP_MS } = {}) {
+  /** `compiling()`: why the CPU is taken by a playground build now (a sentence), or null: a run
+   * then would share the CPU with the compiler. */
+  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null, playgroundCapMs = PLAYGROUND_RUN_CAP_MS, compiling = () => null } = {}) {
+    this.compiling = compiling;
     this.engine = engine;
     this.playgroundCapMs = playgroundCapMs;
     this.playground = playground;
@@ -313,6 +316,8 @@ export class NativeRunner {
   async start(body) {
     if (this.current) return [409, { error: 'a native run is already in progress (in this tab or another): Stop ends it', running: { id: this.current.id, puzzle: this.current.puzzle } }];
     if (this.benchBlocks()) return [409, { error: 'the native benchmark of npm start is still measuring: a run now would share the CPU with it; try again when it is done' }];
+    const compiling = this.compiling();
+    if (compiling) return [409, { error: compiling }];
     const chosen = this.engineFor(body);
     if (!chosen.engine) return [chosen.status, { error: chosen.error }];
     const engine = chosen.engine;

@@ -200,6 +200,9 @@ describe(named('one build at a time, a small queue, Stop, and the limits of a co
     await new Promise((r) => setTimeout(r, 300));
     const sleeping = () => execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((l) => l.includes('sleep 60')).length;
     expect(sleeping()).toBeGreaterThan(0);
+    // A native run meanwhile would share the CPU with the compiler: refused, in words.
+    const runner = new NativeRunner({ engine: new NativeEngine({ cli: '/nonexistent' }), benchBlocks: () => false, compiling: () => s.compiling() });
+    expect(await runner.start({ action: 'run', puzzle: 'demo', params: {}, time: true })).toEqual([409, { error: expect.stringMatching(/a playground build is compiling \(and 1 more wait\)/) }]);
     const t = Date.now();
     expect(s.stop(slow.id)).toEqual([202, { id: slow.id, state: 'stopping' }]);
     const stopped = await ended(s, slow.id);

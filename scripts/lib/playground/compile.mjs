@@ -223,6 +223,12 @@ export class PlaygroundService {
     return this.passFileFn(puzzle, pass);
   }
 
+  /** Why a measurement now would share the CPU with a build (a sentence), or null. */
+  compiling() {
+    if (!this.running) return null;
+    return `a playground build is compiling (${this.queue.length ? `and ${this.queue.length} more wait` : 'one at a time'}): a native run now would share the CPU with the compiler; run when it is done, or Stop it`;
+  }
+
   /** GET /api/playground: whether builds are possible here, the slots, and the passes. */
   info() {
     const probe = this.probe();

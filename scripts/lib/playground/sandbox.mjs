@@ -216,7 +216,8 @@ export function runJailed(spec, { signal, timeoutMs, onSpawn, what } = {}) {
 const probed = new Map();
 export function probeSandbox({ fresh = false, binds = [] } = {}) {
   const key = binds.join('\n');
-  if (!probed.has(key) || fresh) probed.set(key, probeNow(binds));
+  // A failure is not kept: once bwrap is installed or the user made, the next ask sees it.
+  if (!probed.has(key) || fresh || !probed.get(key).available) probed.set(key, probeNow(binds));
   return probed.get(key);
 }
 
