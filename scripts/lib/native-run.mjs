@@ -15,7 +15,7 @@
 //                                              harness option the engine refuses (its words)
 //          404 {error}                         no such puzzle
 //          409 {error, running?: {id, puzzle, case}}  one run at a time (any tab); or npm start's
-//                                              benchmark is measuring
+//                                              benchmark is measuring, or a playground build compiles
 //          413 {error}                         a body over 64 KiB
 //          503 {error}                         no native CLI built here
 //   GET    /api/native-run   the run now or the last one: {state: idle | running | done | failed |
