@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (w == "write") {
-    for (const char* p : {"/usr/x", "/sp/x", "/x", "/etc/x", "/work/x", "/tmp/x"}) {
+    for (const char* p : {"/usr/x", "/sp/x", "/x", "/etc/x", "/work/x", "/dev/x", "/dev/shm/x", "/tmp/x"}) {
       FILE* f = std::fopen(p, "w");
       std::printf("%s %s\n", p, f ? "written" : std::strerror(errno));
     }
@@ -168,12 +168,15 @@ describe(named('the jails'), () => {
     expect(r.stdout).toBe('bad_alloc\n');
   });
 
-  it('a write outside its folder fails: the jail’s root is read-only, only its /tmp takes files', async () => {
+  it('a write outside its folder fails: the jail’s root and /dev are read-only, only its /tmp takes files', async () => {
     const r = await run(['write']);
     expect(r.stdout).toMatch(/^\/usr\/x (Read-only file system|No such file or directory)$/m);
     expect(r.stdout).toMatch(/^\/x Read-only file system$/m);
     expect(r.stdout).toMatch(/^\/etc\/x (Read-only file system|No such file or directory)$/m);
     expect(r.stdout).toMatch(/^\/work\/x (Read-only file system|No such file or directory)$/m);
+    // /dev is a tmpfs without a size: read-only, or many files there could fill the memory.
+    expect(r.stdout).toMatch(/^\/dev\/x Read-only file system$/m);
+    expect(r.stdout).toMatch(/^\/dev\/shm\/x Read-only file system$/m);
     expect(r.stdout).toMatch(/^\/tmp\/x written$/m); // its own tmpfs, gone with it
   });
 

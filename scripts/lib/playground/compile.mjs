@@ -29,8 +29,10 @@ export const MAX_QUEUE = 4;
 export const KEEP_BUILDS = 16;
 export const BUILD_ID = /^[0-9a-f]{64}$/;
 /** Bumped when what a build makes changes (cached builds of another version are not used). */
-const SERVICE_VERSION = 'playground-3';
+const SERVICE_VERSION = 'playground-4';
 const LOG_CAP = 16 * 1024;
+/** A listing of the whole engine is ~5 MB (x86-64). */
+const MAX_LISTING_BYTES = 32 * 1024 * 1024;
 const USER_SOURCE_FILE = 'kernel.cpp';
 
 /** The link kits (cmake/playground.cmake): build -> toolchain.json, relative to the repository. */
@@ -397,7 +399,7 @@ export class PlaygroundService {
     for (const s of build.steps) if (s.flavour === 'baseline' && vectorCompiled && compileErrors(s)) needsFamily(s);
     this.changed(build);
 
-    await pool(build.steps.filter((s) => s.listing), (s) => this.listingStep(build, s, mkdir));
+    await pool(build.steps.filter((s) => s.listing), (s) => this.listingStep(build, s));
     if (build.controller.signal.aborted) {
       build.state = 'stopped';
       for (const s of build.steps) if (s.state === 'waiting' || s.state === 'running') s.state = 'stopped';
@@ -414,6 +416,7 @@ export class PlaygroundService {
     if (link) binds.push({ host: t.archive });
     const wasm = t.key.startsWith('wasm');
     s.state = 'running';
+    s.started ??= Date.now();
     this.changed(build);
     const base = LIMITS.compile;
     // A link (em++'s: wasm-opt over the whole engine) takes longer than a compile.
@@ -529,15 +532,16 @@ export class PlaygroundService {
   }
 
   // Instruction listings of kernel `yours`, made by scripts/build-listings.mjs itself, run in the
-  // compile jail over a repository-shaped view: the script read-only, the build's binary or module
-  // where the script looks for it, and only listings/ writable (the binary runs there: its
-  // `entry-points` command, which starts user code).
-  async listingStep(build, s, mkdir) {
+  // compile jail over a repository-shaped view: the script and the build's binary or module
+  // read-only where the script looks for them, no writable folder but the jail's capped /tmp. The
+  // native listing runs the binary (its `entry-points` command: static initialisers are user
+  // code), so the listing comes back on stdout and the server writes the file: a writable folder
+  // on disk would let that code fill the disk, 64 MiB a file.
+  async listingStep(build, s) {
     const flavour = s.listing;
     const source = flavour === 'native' ? join(build.dir, 'native') : join(build.dir, 'wasm', flavour);
     const made = flavour === 'native' ? build.native.available : Boolean(build.wasm[flavour]);
     if (!made) return skip(s, 'skipped: nothing was built to list');
-    mkdir('listings');
     const script = join(this.repo, 'scripts');
     const name = flavour === 'native' ? (process.arch === 'arm64' ? 'aarch64' : 'x86-64') : flavour;
     const view = '/sp/repo';
@@ -547,32 +551,40 @@ export class PlaygroundService {
       flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/wasm-build/out/${flavour === 'simd128' ? 'simd' : 'baseline'}` },
     ];
     s.state = 'running';
+    s.started = Date.now();
     this.changed(build);
     const r = await runJailed({
       kind: 'compile',
-      limits: { cpuSeconds: 60, wallMs: 120_000, ...this.limits },
-      // The native listing runs the user's binary (static initialisers are user code): limited as
-      // the run jail is. A wasm module runs in Node's wasm sandbox, which reserves more than any
-      // RLIMIT_AS that would stop a 4 GB allocation, and has its own 2 GB memory cap.
+      limits: { cpuSeconds: 60, wallMs: 120_000, output: MAX_LISTING_BYTES, killBytes: MAX_LISTING_BYTES + 1024 * 1024, ...this.limits },
+      // The native binary is user code: the address-space limit of the run jail. A wasm module
+      // runs in Node's wasm sandbox, which reserves more than any RLIMIT_AS that would stop a 4 GB
+      // allocation, and has its own 2 GB memory cap.
       limitAs: flavour === 'native',
-      job: join(build.dir, 'listings'),
       cwd: view,
       binds,
       env: { PATH: '/usr/bin', HOME: '/tmp', TMPDIR: '/tmp', LC_ALL: 'C' },
-      command: ['/usr/bin/node', `${view}/scripts/build-listings.mjs`, name, '--force', '--out', '/job'],
+      command: ['/usr/bin/bash', '-c', 'node "$0" "$1" --force --out /tmp/listing >&2 && cat "/tmp/listing/$1.json"', `${view}/scripts/build-listings.mjs`, name],
     }, { signal: build.controller.signal, what: 'the listing' });
     s.seconds = Math.round(r.seconds * 100) / 100;
     s.diagnostics = [];
-    s.log = cleanText(`${r.stderr}\n${r.stdout}`).slice(-LOG_CAP);
+    s.log = cleanText(r.stderr).slice(-LOG_CAP);
     if (r.stopped) return void (s.state = 'stopped');
-    const file = `${name}.json`;
-    if (r.code === 0 && openBuildFile(join(build.dir, 'listings', file))) {
-      s.state = 'ok';
-      build.listings[flavour === 'native' ? name : flavour] = `/api/playground/builds/${build.id}/listings/${file}`;
-    } else {
-      s.state = 'failed';
-      s.why = r.why ?? 'the listing script failed';
+    let listing = null;
+    try {
+      listing = r.code === 0 && !r.truncated ? JSON.parse(r.stdout) : null;
+    } catch {
+      // not JSON: failed below
     }
+    if (!listing || typeof listing !== 'object' || typeof listing.kernels !== 'object') {
+      s.state = 'failed';
+      s.why = r.code === 0 ? 'the listing script gave no listing' : (r.why ?? 'the listing script failed');
+      return;
+    }
+    mkdirSync(join(build.dir, 'listings'), { recursive: true, mode: 0o755 }); // the server's: no jail mounts it
+    const file = `${name}.json`;
+    writeFileSync(join(build.dir, 'listings', file), r.stdout, { mode: 0o644 });
+    s.state = 'ok';
+    build.listings[flavour === 'native' ? name : flavour] = `/api/playground/builds/${build.id}/listings/${file}`;
   }
 
   /** A build as GET answers it (no server path, no source). */
@@ -584,7 +596,10 @@ export class PlaygroundService {
       state: build.state,
       ...(position >= 0 ? { queued_behind: position + (this.running ? 1 : 0) } : {}),
       ...(build.why ? { why: build.why } : {}),
-      steps: build.steps.map(({ target, state, seconds, diagnostics, log, why }) => ({ target, state, seconds, diagnostics, log, ...(why ? { why } : {}) })),
+      // A running step's seconds so far (a wasm step's em++ link alone takes half a minute).
+      steps: build.steps.map(({ target, state, seconds, started, diagnostics, log, why }) => ({
+        target, state, seconds: state === 'running' && started ? Math.round((Date.now() - started) / 100) / 10 : seconds, diagnostics, log, ...(why ? { why } : {}),
+      })),
       native: build.native,
       wasm: build.wasm,
       listings: build.listings,

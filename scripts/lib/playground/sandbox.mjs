@@ -41,8 +41,9 @@ export const LIMITS = Object.freeze({
   compile: Object.freeze({ cpuSeconds: 30, as: 2 * GiB, nproc: 64, fsize: 64 * MiB, nofile: 256, tmp: 256 * MiB, wallMs: 90_000, output: 256 * 1024 }),
   run: Object.freeze({ cpuSeconds: 15 * 60, as: 2 * GiB, nproc: 16, fsize: 16 * MiB, nofile: 64, tmp: 16 * MiB, wallMs: 60_000, output: 64 * 1024 }),
 });
-/** Output past this (stdout + stderr) kills the process: a compiler printing megabytes of errors
- * or a program printing forever. What is kept is `output` bytes of each stream. */
+/** Output past this (stdout + stderr; `limits.killBytes` changes it) kills the process: a
+ * compiler printing megabytes of errors or a program printing forever. What is kept is `output`
+ * bytes of each stream. */
 export const OUTPUT_KILL_BYTES = 8 * MiB;
 
 /** The uid and gid the jail runs as: {uid, gid, name, switch} (switch: whether setpriv changes to
@@ -108,7 +109,9 @@ export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable 
   if (job) argv.push(jobWritable ? '--bind' : '--ro-bind', job, '/job');
   // The root bwrap builds is a tmpfs of its own: read-only once everything is mounted on it, so
   // nothing can be written but /job (compile) and the size-capped /tmp.
-  argv.push('--dev', '/dev', '--proc', '/proc', '--remount-ro', '/', '--chdir', cwd, '--', prlimit, `--nproc=${l.nproc}`, '--', ...command);
+  // /dev is a tmpfs of its own with no size: read-only too (its device nodes are mounts of their
+  // own and stay usable: /dev/null takes writes), or many files there could fill the memory.
+  argv.push('--dev', '/dev', '--proc', '/proc', '--remount-ro', '/dev', '--remount-ro', '/', '--chdir', cwd, '--', prlimit, `--nproc=${l.nproc}`, '--', ...command);
   return argv;
 }
 
@@ -117,7 +120,7 @@ export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable 
 export function exitWords({ code, signal, timedOut, outputKilled, stopped, limits, what = 'the program' }) {
   if (stopped) return 'stopped on request';
   if (timedOut) return `${what} ran past the ${Math.round(limits.wallMs / 1000)}-second time limit and was killed`;
-  if (outputKilled) return `${what} printed more than ${OUTPUT_KILL_BYTES / MiB} MiB and was killed`;
+  if (outputKilled) return `${what} printed more than ${Math.round((limits.killBytes ?? OUTPUT_KILL_BYTES) / MiB)} MiB and was killed`;
   const sig = signal ? signal : code !== null && code > 128 && code < 128 + 65 ? code - 128 : null;
   const name = typeof sig === 'string' ? sig : { 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 4: 'SIGILL', 5: 'SIGTRAP' }[sig] ?? (sig ? `signal ${sig}` : null);
   if (!name) return code === 0 ? null : `${what} exited with status ${code}`;
@@ -179,7 +182,7 @@ export function runJailed(spec, { signal, timeoutMs, onSpawn, what } = {}) {
           keptBytes[stream] += Math.min(room, chunk.length);
         }
         if (chunk.length > room) truncated = true;
-        if (total > OUTPUT_KILL_BYTES && !outputKilled) {
+        if (total > (limits.killBytes ?? OUTPUT_KILL_BYTES) && !outputKilled) {
           outputKilled = true;
           kill();
         }
