@@ -650,10 +650,11 @@ export class PlaygroundService {
     return [200, this.view(build)];
   }
 
-  /** The native binary of a finished build (for the sandboxed engine), or null. */
+  /** The native binary of a finished build (for the sandboxed engine), or null. A build whose
+   * wasm side failed still runs natively if its native side linked. */
   nativeBinary(id) {
     const build = this.find(id);
-    if (!build || build.state !== 'done' || !build.native.available) return null;
+    if (!build || (build.state !== 'done' && build.state !== 'failed') || !build.native.available) return null;
     const t = build.toolchains?.get?.('native');
     const file = join(this.root, id, 'native', t?.output ?? 'simd-puzzles');
     const st = existsSync(file) ? lstatSync(file) : null;
