@@ -20,6 +20,7 @@ APT_PACKAGES=(
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
   binutils wabt                                   # instruction listings: objdump, c++filt, wasm-objdump
   stockfish                                       # the chess puzzle's native peer (go perft)
+  bubblewrap                                      # the playground's jails (docs/playground.md); prlimit and setpriv are util-linux's
 )
 if [[ "${1:-}" == aarch64 ]]; then
   # npm start's background AArch64 listing (scripts/aarch64-listing.mjs): the cross tools only.
@@ -54,6 +55,15 @@ if ((${#missing[@]})); then
 fi
 
 [[ "${1:-}" == aarch64 ]] && exit 0
+
+# The playground's sandbox user (docs/playground.md): a server running as root compiles and runs a
+# user's kernel as this unprivileged system user, never as root (bwrap as root keeps CAP_SYS_ADMIN
+# and the kernel ignores its process limit). Its own user rather than `nobody`, which other daemons
+# share. Not needed when the server runs as an ordinary user (the jail then runs as that user).
+if [[ $(id -u) -eq 0 ]] && ! getent passwd sp-sandbox >/dev/null; then
+  echo "setup: creating the playground's sandbox user sp-sandbox"
+  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group sp-sandbox
+fi
 
 # Node.js >= 20.19 (Vite 7's floor). Stock Debian 12 ships Node 18, so when the Node on PATH is
 # older or missing, install one from the npm registry (reachable wherever npm is): the official

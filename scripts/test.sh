@@ -91,13 +91,29 @@ run_vitest() {
   npx vitest run --reporter=default --reporter=junit --outputFile.junit="$artifacts/$layer.junit.xml" "$@"
 }
 # The listings tests need every build: they run in their own layer, at the end (below).
-layer_web() { build_wasm && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
+# Its native-run and playground tests run the native CLI and link against the playground kit, which
+# the other lane builds first (built native-cli): usually long done when the wasm builds are.
+layer_web() { build_wasm && wait_for_build native-cli && run_vitest web --config vitest.config.ts --exclude tests/web/listings.test.ts; }
 # The page as a static site (npm run build), its shipped native report a small fixture: a real
 # native benchmark would take minutes and prove nothing more about the site.
 # Its "measure natively" and native-report tests run the native CLI, built in the other lane.
+# Two shards at once, each with its own preview server, native engine and browsers: the files run
+# one at a time within a shard, and a browser test mostly waits (e2e used 237 CPU-s in 656 s of wall
+# time alone), so two share the cores well.
 layer_e2e() {
-  bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && wait_for_build native-cli &&
-    run_vitest e2e --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts
+  bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && wait_for_build native-cli || return 1
+  local shard pids=() rc=0
+  for shard in 1 2; do
+    run_vitest "e2e-$shard" --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts --shard="$shard/2" \
+      >"$artifacts/e2e-$shard.log" 2>&1 &
+    pids+=($!)
+  done
+  for shard in 1 2; do
+    wait "${pids[$((shard - 1))]}" || rc=1
+    echo "--- e2e shard $shard/2 (test-artifacts/layers/e2e-$shard.log)"
+    cat "$artifacts/e2e-$shard.log"
+  done
+  return $rc
 }
 # After aarch64 in its lane (and the wasm builds before it); the native tree builds in the other.
 layer_listings() {

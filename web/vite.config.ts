@@ -19,6 +19,12 @@ import { siteResponse } from '../scripts/site-address.mjs';
 import { copySiteFiles, declaredPeers, listingFileFor, peerFileFor } from '../scripts/site-files';
 // @ts-expect-error: plain ESM helper, tested on its own (tests/web/native-run.test.ts)
 import { NativeRunner, nativeRunMiddleware } from '../scripts/lib/native-run.mjs';
+// @ts-expect-error: plain ESM helpers, tested on their own (tests/web/playground-*.test.ts)
+import { PlaygroundService } from '../scripts/lib/playground/compile.mjs';
+// @ts-expect-error: plain ESM helper
+import { PlaygroundEngines } from '../scripts/lib/playground/engines.mjs';
+// @ts-expect-error: plain ESM helper
+import { playgroundMiddleware } from '../scripts/lib/playground/api.mjs';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -65,11 +71,20 @@ function nativeBench(): Plugin {
 // "Measure natively now" and the CPU counters: the resident native engine (one process per
 // server, killed with it) measures the case on screen for the page on this machine only
 // (scripts/lib/native-run.mjs says who may ask, what it may ask, and how a run is bounded).
+// The playground (issue 31, docs/playground.md): builds of a user's kernel in the compile jail
+// (scripts/lib/playground/compile.mjs), and native runs of a build (a request with "playground")
+// in that build's engine in the run jail (engines.mjs), through the same runner: one run at a time.
 function nativeRun(): Plugin {
   const attach = (server: { middlewares: Connect.Server; httpServer: { on(event: 'close', fn: () => void): unknown } | null }) => {
-    const runner = new NativeRunner();
-    server.httpServer?.on('close', () => runner.close());
+    const engines = new PlaygroundEngines({ binaryOf: (id: string) => service.nativeBinary(id) });
+    const service = new PlaygroundService({ onStop: (id: string) => engines.drop(id) });
+    const runner = new NativeRunner({ playground: engines, compiling: () => service.compiling() });
+    server.httpServer?.on('close', () => {
+      runner.close();
+      service.close();
+    });
     server.middlewares.use(guarded('native-run', nativeRunMiddleware(runner)));
+    server.middlewares.use(guarded('playground', playgroundMiddleware(service)));
   };
   return {
     name: 'simd-puzzles-native-run',

@@ -38,9 +38,19 @@ export class EngineError extends Error {
 }
 
 export class NativeEngine {
-  /** `cli`: the native CLI; `graceMs`: how long a cancel may take before the process is killed. */
-  constructor({ cli = NATIVE_CLI, graceMs = CANCEL_GRACE_MS, maxWaiting = MAX_WAITING } = {}) {
+  /** `cli`: the native CLI; `graceMs`: how long a cancel may take before the process is killed.
+   * `command`: the argv that starts the engine (default [cli, 'engine']; the playground's runs it
+   * through its run jail, lib/playground/engines.mjs); `meterTree`: measure the CPU of the
+   * process's whole tree (a jail starts the engine in a process group of its own); `exitWords`:
+   * (code, signal) -> why the process ended, in words; `name` and `startHint`: how its errors
+   * name it and what they advise when it does not start. */
+  constructor({ cli = NATIVE_CLI, graceMs = CANCEL_GRACE_MS, maxWaiting = MAX_WAITING, command = null, meterTree = false, exitWords = null, name = 'the native engine', startHint = ': the native CLI may be older than the page (rebuild it: cmake --build --preset native --target simd-puzzles)' } = {}) {
     this.cli = cli;
+    this.command = command ?? [cli, 'engine'];
+    this.meterTree = meterTree;
+    this.exitWords = exitWords;
+    this.name = name;
+    this.startHint = startHint;
     this.graceMs = graceMs;
     this.maxWaiting = maxWaiting;
     this.child = null;
@@ -78,7 +88,7 @@ export class NativeEngine {
     if (!this.available) return Promise.reject(new EngineError('the native CLI is not built on this server (npm start builds it; by hand: cmake --preset native && cmake --build --preset native --target simd-puzzles)', 'unavailable'));
     const child = this.ensure();
     const id = this.nextId++;
-    const meter = onLoad && child.pid ? new CpuLoadMeter(child.pid) : null;
+    const meter = onLoad && child.pid ? new CpuLoadMeter(child.pid, { tree: this.meterTree }) : null;
     if (onLoad) this.measuringSince = Date.now();
     return new Promise((resolve, reject) => {
       const entry = {
@@ -150,7 +160,7 @@ export class NativeEngine {
   // The process, started if there is none.
   ensure() {
     if (this.child) return this.child;
-    const child = spawn(this.cli, ['engine'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(this.command[0], this.command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child = child;
     this.starts += 1;
     if (this.starts === 1) {
@@ -180,8 +190,8 @@ export class NativeEngine {
       this.child = null;
       if (stderr.trim()) console.error(`native engine: ${stderr.trim()}`);
       const error = ready
-        ? new EngineError(`the native engine stopped (${why}); the next request starts it again`, 'died')
-        : new EngineError(`the native engine did not start (${why}): the native CLI may be older than the page (rebuild it: cmake --build --preset native --target simd-puzzles)`, 'died');
+        ? new EngineError(`${this.name} stopped (${why}); the next request starts it again`, 'died')
+        : new EngineError(`${this.name} did not start (${why})${this.startHint}`, 'died');
       for (const [id, p] of this.pending) {
         this.pending.delete(id);
         // A request that was cancelled got what it asked for.
@@ -190,7 +200,7 @@ export class NativeEngine {
       }
     };
     child.on('error', (e) => ended(e.code ?? 'could not start'));
-    child.on('exit', (code, signal) => ended(signal ? `killed by ${signal}` : `exit ${code}`));
+    child.on('exit', (code, signal) => ended(this.exitWords?.(code, signal) ?? (signal ? `killed by ${signal}` : `exit ${code}`)));
     return child;
   }
 

@@ -5,7 +5,9 @@
 //
 //   POST   /api/native-run   body: {"action": "run", "puzzle", "params", "kernels"?, "time": true,
 //                                   "harness"?: {rounds, batch_ms, max_rounds, budget_s, seed},
-//                                   "session"?: "id"}   (cpp/core/engine.h, "run")
+//                                   "session"?: "id", "playground"?: "<build id>"}   (cpp/core/engine.h, "run")
+//          with "playground": the run goes to that playground build's engine (the user's kernel
+//          `yours` beside ours, in the run jail: lib/playground/engines.mjs), never the stock one
 //          202 {state: "running", id}          measuring (the engine took it: its first event came)
 //          200 {state: "done", id, ...}        already done (a short request, e.g. a session's round)
 //          400 {error, field?}                 not a page case: an unknown field or parameter, a
@@ -13,7 +15,7 @@
 //                                              harness option the engine refuses (its words)
 //          404 {error}                         no such puzzle
 //          409 {error, running?: {id, puzzle, case}}  one run at a time (any tab); or npm start's
-//                                              benchmark is measuring
+//                                              benchmark is measuring, or a playground build compiles
 //          413 {error}                         a body over 64 KiB
 //          503 {error}                         no native CLI built here
 //   GET    /api/native-run   the run now or the last one: {state: idle | running | done | failed |
@@ -39,7 +41,8 @@
 // server's own port (Host), and a request that starts or stops a run must carry the page's own
 // Origin and a JSON body (which a cross-site form cannot send without a preflight; CORS is off in
 // web/vite.config.ts, so no preflight is ever granted). One measuring request at a time, none while
-// the background benchmark measures (the two would share the CPU); a 10-minute cap ends a run.
+// the background benchmark measures (the two would share the CPU); a 10-minute cap ends a run (3
+// minutes for a playground build's run: a user's kernel may never return).
 import { readFileSync } from 'node:fs';
 import { machineCounters } from './cpu-load.mjs';
 import { EngineError, NativeEngine, STOPPED_ON_REQUEST } from './native-engine.mjs';
@@ -48,6 +51,8 @@ import { nativeBenchStatusPath } from './native-results.mjs';
 export const NATIVE_RUN_PATH = '/api/native-run';
 export const CPU_LOAD_PATH = '/api/cpu-load';
 export const NATIVE_RUN_CAP_MS = 10 * 60 * 1000;
+/** The cap of a run of a playground build (a user's kernel may never return). */
+export const PLAYGROUND_RUN_CAP_MS = 3 * 60 * 1000;
 export const MAX_BODY_BYTES = 64 * 1024;
 /** How long GET ?wait= holds an answer back while the run goes on. */
 export const WAIT_MS = 25_000;
@@ -60,7 +65,9 @@ const MAX_KERNELS = 64;
 const FIRST_WORD_MS = 5000;
 const REPORT_SCHEMA = 'simd-puzzles.report/2';
 
-const RUN_FIELDS = new Set(['action', 'puzzle', 'params', 'kernels', 'time', 'harness', 'session']);
+const RUN_FIELDS = new Set(['action', 'puzzle', 'params', 'kernels', 'time', 'harness', 'session', 'playground']);
+/** A playground build id (lib/playground/compile.mjs): sha256 in hex. */
+export const PLAYGROUND_ID = /^[0-9a-f]{64}$/;
 const HARNESS_FIELDS = new Set(['rounds', 'batch_ms', 'max_rounds', 'budget_s', 'seed']);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -194,6 +201,8 @@ export function checkRunRequest(body, puzzles) {
   }
   if (body.session !== undefined && (typeof body.session !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(body.session)))
     return bad(400, 'session must be an id of 1..40 letters, digits, - or _', 'session');
+  if (body.playground !== undefined && (typeof body.playground !== 'string' || !PLAYGROUND_ID.test(body.playground)))
+    return bad(400, 'playground must be a build id (64 hex digits) from /api/playground/builds', 'playground');
 
   return {
     request: {
@@ -242,7 +251,8 @@ function backgroundBenchBlocks() {
 const capWords = (ms) => (ms >= 60000 ? `${Math.round(ms / 60000)}-minute` : `${Math.round(ms / 1000)}-second`);
 
 /** What a stopped run says, by cause. */
-function stoppedWords(cause, capMs) {
+function stoppedWords(cause, capMs, playground = false) {
+  if (cause === 'cap' && playground) return `stopped: the server's ${capWords(capMs)} cap ended the run of your build before it was done (does your kernel return for every input? a kernel that loops forever is stopped here, its engine killed)`;
   if (cause === 'cap') return `stopped: the server's ${capWords(capMs)} cap ended the run before it was done (this case takes longer natively with these kernels: pick fewer kernels or a smaller case, or time it with the CLI in a terminal)`;
   if (cause === 'server') return 'stopped: the server stopped';
   return 'stopped: you pressed Stop';
@@ -250,8 +260,17 @@ function stoppedWords(cause, capMs) {
 
 /** The endpoint's state and its one run at a time, on `engine` (a NativeEngine). */
 export class NativeRunner {
-  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS } = {}) {
+  /** `playground`: the playground's sandboxed engines (lib/playground/engines.mjs), for requests
+   * that name a build; without it such a request is refused. */
+  /** `compiling()`: why the CPU is taken by a playground build now (a sentence), or null: a run
+   * then would share the CPU with the compiler. */
+  constructor({ engine = new NativeEngine(), capMs = NATIVE_RUN_CAP_MS, benchBlocks = backgroundBenchBlocks, waitMs = WAIT_MS, playground = null, playgroundCapMs = PLAYGROUND_RUN_CAP_MS, compiling = () => null } = {}) {
+    this.compiling = compiling;
     this.engine = engine;
+    this.playgroundCapMs = playgroundCapMs;
+    this.playground = playground;
+    /** Catalogs of the playground engines (each build's own: it has `yours`). */
+    this.catalogs = new WeakMap();
     this.capMs = capMs;
     this.benchBlocks = benchBlocks;
     this.waitMs = waitMs;
@@ -267,7 +286,16 @@ export class NativeRunner {
   }
 
   /** The engine's catalog as lookups (asked once; asked again after a failure). */
-  puzzles() {
+  puzzles(engine = this.engine) {
+    if (engine !== this.engine) {
+      const asked = this.catalogs.get(engine) ?? engine.request({ action: 'catalog' }).then((c) => {
+        if (!c?.ok) throw new EngineError('your build’s engine gave no catalog', 'died');
+        return catalogLookup(c);
+      });
+      this.catalogs.set(engine, asked);
+      asked.catch(() => this.catalogs.delete(engine));
+      return asked;
+    }
     this.catalog ??= this.engine.request({ action: 'catalog' }).then((c) => {
       if (!c?.ok) throw new EngineError('the native engine gave no catalog', 'died');
       return catalogLookup(c);
@@ -276,20 +304,34 @@ export class NativeRunner {
     return this.catalog;
   }
 
+  /** The engine a request goes to: {engine} (the stock one, or a playground build's), or a refusal. */
+  engineFor(body) {
+    if (body === null || typeof body !== 'object' || body.playground === undefined) return { engine: this.engine };
+    if (typeof body.playground !== 'string' || !PLAYGROUND_ID.test(body.playground)) return { status: 400, error: 'playground must be a build id (64 hex digits) from /api/playground/builds' };
+    if (!this.playground) return { status: 503, error: 'this server compiles no playground builds' };
+    return this.playground.engineFor(body.playground);
+  }
+
   /** Starts the run `body` asks for; resolves with [status code, body]. */
   async start(body) {
     if (this.current) return [409, { error: 'a native run is already in progress (in this tab or another): Stop ends it', running: { id: this.current.id, puzzle: this.current.puzzle } }];
     if (this.benchBlocks()) return [409, { error: 'the native benchmark of npm start is still measuring: a run now would share the CPU with it; try again when it is done' }];
-    if (!this.engine.available) return [503, { error: 'the native CLI is not built on this server (npm start builds it; by hand: cmake --preset native && cmake --build --preset native --target simd-puzzles)' }];
+    const compiling = this.compiling();
+    if (compiling) return [409, { error: compiling }];
+    const chosen = this.engineFor(body);
+    if (!chosen.engine) return [chosen.status, { error: chosen.error }];
+    const engine = chosen.engine;
+    if (engine !== this.engine && !engine.available) return [404, { error: 'this playground build has no native binary here: compile it again' }];
+    if (!engine.available) return [503, { error: 'the native CLI is not built on this server (npm start builds it; by hand: cmake --preset native && cmake --build --preset native --target simd-puzzles)' }];
     const id = ++this.runs;
-    const run = { id, puzzle: typeof body?.puzzle === 'string' ? body.puzzle.slice(0, 40) : '', controller: new AbortController(), cause: null };
+    const run = { id, puzzle: typeof body?.puzzle === 'string' ? body.puzzle.slice(0, 40) : '', controller: new AbortController(), cause: null, engine, playground: engine === this.engine ? undefined : body.playground };
     this.current = run;
     let checked;
     try {
-      checked = checkRunRequest(body, await this.puzzles());
+      checked = checkRunRequest(body, await this.puzzles(engine));
       if (checked.request) {
         // The engine's own word on the params (a FEN, a board, a facelet string), before any work.
-        const valid = await this.engine.request({ action: 'validate', puzzle: checked.request.puzzle, params: checked.request.params });
+        const valid = await engine.request({ action: 'validate', puzzle: checked.request.puzzle, params: checked.request.params });
         if (!valid.ok) checked = bad(400, String(valid.error ?? 'the engine refused the params').slice(0, 300), typeof valid.field === 'string' ? valid.field.slice(0, 40) : undefined);
         else run.case = String(valid.case ?? '').slice(0, 200);
       }
@@ -308,12 +350,16 @@ export class NativeRunner {
   // progress event), refused it (400), or finished already.
   measure(run, request) {
     const started = Date.now();
-    this.state = { state: 'running', id: run.id, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: this.capMs / 1000, started: new Date(started).toISOString() };
+    const engine = run.engine ?? this.engine;
+    const playground = run.playground === undefined ? {} : { playground: run.playground };
+    // A user's kernel that never returns should not hold the CPU for ten minutes: a shorter cap.
+    const capMs = run.playground === undefined ? this.capMs : Math.min(this.capMs, this.playgroundCapMs);
+    this.state = { state: 'running', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, step: 0, steps: 0, fraction: 0, elapsed_s: 0, cap_s: capMs / 1000, started: new Date(started).toISOString() };
     let cpuLoad = null;
     let firstWord;
     const heard = new Promise((resolve) => (firstWord = resolve));
-    const cap = setTimeout(() => this.abort(run, 'cap'), this.capMs);
-    const answer = this.engine.request(request, {
+    const cap = setTimeout(() => this.abort(run, 'cap'), capMs);
+    const answer = engine.request(request, {
       signal: run.controller.signal,
       onLoad: (load) => (cpuLoad = load),
       onProgress: (e) => {
@@ -333,13 +379,13 @@ export class NativeRunner {
       clearTimeout(cap);
       const seconds = (Date.now() - started) / 1000;
       if (run.cause || response?.error === STOPPED_ON_REQUEST) {
-        return { state: 'stopped', id: run.id, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', this.capMs) };
+        return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause ?? 'stop', error: stoppedWords(run.cause ?? 'stop', capMs, run.playground !== undefined) };
       }
-      if (!response?.ok) return { state: 'failed', id: run.id, puzzle: request.puzzle, case: run.case, error: String(response?.error ?? 'the native engine refused the run').slice(0, 300), refused: true };
-      const environment = await this.engine.request({ action: 'environment' }).then((r) => r?.environment ?? null, () => null);
+      if (!response?.ok) return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: String(response?.error ?? 'the native engine refused the run').slice(0, 300), refused: true };
+      const environment = await engine.request({ action: 'environment' }).then((r) => r?.environment ?? null, () => null);
       const entry = (f) => `${f.kernel}/${f.isa}: ${f.reason ?? f.error ?? 'failed'}`.slice(0, 160);
       return {
-        state: 'done', id: run.id, puzzle: request.puzzle, case: String(response.case ?? run.case), seconds,
+        state: 'done', id: run.id, ...playground, puzzle: request.puzzle, case: String(response.case ?? run.case), seconds,
         result: {
           report: { schema: REPORT_SCHEMA, environment, records: response.results ?? [] },
           cpu_load: cpuLoad,
@@ -349,8 +395,8 @@ export class NativeRunner {
       };
     }, (e) => {
       clearTimeout(cap);
-      if (run.cause) return { state: 'stopped', id: run.id, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, this.capMs) };
-      return { state: 'failed', id: run.id, puzzle: request.puzzle, case: run.case, error: e instanceof EngineError ? e.message : 'the native engine failed' };
+      if (run.cause) return { state: 'stopped', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, cause: run.cause, error: stoppedWords(run.cause, capMs, run.playground !== undefined) };
+      return { state: 'failed', id: run.id, ...playground, puzzle: request.puzzle, case: run.case, error: e instanceof EngineError ? e.message : 'the native engine failed' };
     }).then((state) => {
       this.state = state;
       if (this.current === run) this.current = null;
@@ -410,21 +456,30 @@ export class NativeRunner {
     return [200, {
       available: counters !== null,
       ...(counters ?? {}),
-      native_engine: this.engine.measuring(),
+      native_engine: this.measuring(),
       benchmark: backgroundBench(),
     }];
+  }
+
+  /** The engines' measuring state together (the stock one and a playground build's). */
+  measuring() {
+    const stock = this.engine.measuring();
+    const other = this.playground?.measuring();
+    if (!other) return stock;
+    return { measuring: stock.measuring || other.measuring, measured_ms: stock.measured_ms + other.measured_ms };
   }
 
   /** Ends a run in progress and the engine (the server is closing). */
   close() {
     if (this.current) this.abort(this.current, 'server');
     this.engine.close();
+    this.playground?.close();
   }
 }
 
 /** Reads a request body of at most `limit` bytes: {text}, or {tooLarge} once it is past that (the
  * rest is read and dropped, so the answer is a 413, not a reset connection). */
-function readBody(req, limit) {
+export function readBody(req, limit) {
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
@@ -439,7 +494,7 @@ function readBody(req, limit) {
   });
 }
 
-function send(res, code, body, headers = {}) {
+export function send(res, code, body, headers = {}) {
   if (res.headersSent || res.writableEnded) return;
   res.statusCode = code;
   res.setHeader('Content-Type', 'application/json');

@@ -113,6 +113,13 @@ describe('what the page may ask: the engine request of one of its own cases', ()
     expect(run({ puzzle: 'cube', session: '../x' })).toMatchObject({ status: 400, field: 'session' });
   });
 
+  it('takes a playground build id (64 hex digits) and keeps it out of the engine request', () => {
+    const id = 'ab'.repeat(32);
+    expect(run({ puzzle: 'cube', playground: id }).request).toEqual({ action: 'run', puzzle: 'cube', params: {}, time: true });
+    for (const bad of ['../x', 'AB'.repeat(32), 'ab'.repeat(33), 'ab'.repeat(31), 42, null, ['ab'.repeat(32)]])
+      expect(run({ puzzle: 'cube', playground: bad })).toMatchObject({ status: 400, field: 'playground' });
+  });
+
   it('refuses anything but a measuring run request, and bodies nested deeper than one', () => {
     expect(checkRunRequest([], catalog)).toMatchObject({ status: 400 });
     expect(checkRunRequest(null, catalog)).toMatchObject({ status: 400 });
