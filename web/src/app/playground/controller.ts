@@ -283,12 +283,16 @@ export class PlaygroundController {
       return this.say(section, e instanceof Error ? e.message : String(e), 'error');
     }
     section.poll = null;
-    if (build.state !== 'done' || (!build.wasm?.simd128 && !build.wasm?.baseline && !build.native?.available)) {
+    // A build whose wasm side failed still runs natively where its native side linked (the server
+    // says so with native.available).
+    const runnable = build.state === 'done' || (build.state === 'failed' && build.native?.available === true);
+    if (!runnable || (!build.wasm?.simd128 && !build.wasm?.baseline && !build.native?.available)) {
       section.phase = 'idle';
       this.buttons(section, this.store.get());
       if (build.state === 'done') this.say(section, `${buildOutcome(build)} But no build of it can run here: neither wasm build nor a native one was made (the steps above say why).`, 'error');
       return;
     }
+    const partly = build.state === 'failed' ? ' The wasm side did not build (the messages above say why): your kernel runs natively only, beside ours in the browser.' : '';
     section.phase = 'running';
     this.buttons(section, this.store.get());
     try {
@@ -298,7 +302,7 @@ export class PlaygroundController {
       this.buttons(section, this.store.get());
       return this.say(section, `Built, but the page could not load your build: ${e instanceof Error ? e.message : String(e)}`, 'error');
     }
-    this.say(section, `${buildOutcome(build)} Running it beside ours on ${this.caseWords()}…`, 'info');
+    this.say(section, `${buildOutcome(build)}${partly} Running it beside ours on ${this.caseWords()}…`, 'info');
     this.silentSince = performance.now();
     section.stopped = false;
     await this.runs.run(true);
