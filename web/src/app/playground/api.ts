@@ -179,7 +179,8 @@ export function buildOutcome(b: PlaygroundBuild): string {
     const errors = b.steps.flatMap((s) => s.diagnostics ?? []).filter((d) => d.severity === 'error' && !seen.has(`${d.line}|${d.column}|${d.message}`) && seen.add(`${d.line}|${d.column}|${d.message}`));
     const first = failed[0];
     const why = b.why ?? first?.why;
-    if (errors.length) return `Does not compile: ${errors.length} error${errors.length === 1 ? '' : 's'}${errors[0]!.line > 0 ? `, the first on line ${errors[0]!.line}` : ''}.${why ? ` ${why}` : ''}`;
+    // A step's own why ("1 error") says less than the count does; the build's may say more.
+    if (errors.length) return `Does not compile: ${errors.length} error${errors.length === 1 ? '' : 's'}${errors[0]!.line > 0 ? `, the first on line ${errors[0]!.line}` : ''}.${b.why ? ` ${b.why}` : ''}`;
     return `The build failed${first ? ` at ${targetWords(first.target)}` : ''}${why ? `: ${why}` : '.'}`;
   }
   return b.state === 'queued' ? 'Waiting for another build to finish…' : 'Building…';
