@@ -302,6 +302,14 @@ export class PlaygroundController {
       this.buttons(section, this.store.get());
       return this.say(section, `Built, but the page could not load your build: ${e instanceof Error ? e.message : String(e)}`, 'error');
     }
+    // The Run is the puzzle's on screen: where the viewer went elsewhere, or another run holds the
+    // page, the build waits in use for their Run.
+    const now = this.store.get();
+    if (now.screen !== 'puzzle' || now.puzzleId !== section.puzzle || now.run || !caseOnScreen(puzzleStateOf(now, section.puzzle))) {
+      section.phase = 'idle';
+      this.buttons(section, now);
+      return this.say(section, `${buildOutcome(build)}${partly} It is in use on this puzzle: Run (on its tab, once the case is valid and no other run is going) times it beside ours.`, 'info');
+    }
     this.say(section, `${buildOutcome(build)}${partly} Running it beside ours on ${this.caseWords()}…`, 'info');
     this.silentSince = performance.now();
     section.stopped = false;
