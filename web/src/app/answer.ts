@@ -49,7 +49,11 @@ export const COMPARISONS: readonly { key: ComparisonKey; against: string; label:
 export function answerNumbers(browser: readonly PageRecord[], native: readonly PageRecord[], sources: ScoreSources = { records: null, native: null }): AnswerNumbers {
   const acrossMachines = { otherMachine: otherMachine(sources.records, sources.native) };
   const groups = new Map<string, PageRecord[]>();
+  // The answer is about our kernels: a user's kernel (app/playground/, `yours`) is not one of them,
+  // on either side.
+  native = native.filter((r) => r.kernel !== 'yours');
   for (const r of browser) {
+    if (r.kernel === 'yours') continue;
     const key = `${r.puzzle}|${r.case_key}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
