@@ -50,7 +50,7 @@ export function answerNumbers(browser: readonly PageRecord[], native: readonly P
   const acrossMachines = { otherMachine: otherMachine(sources.records, sources.native) };
   const groups = new Map<string, PageRecord[]>();
   // The answer is about our kernels: a user's kernel (app/playground/, `yours`) is not one of them,
-  // on either side.
+  // on either side (suite.ts, fastest, leaves it out too).
   native = native.filter((r) => r.kernel !== 'yours');
   for (const r of browser) {
     if (r.kernel === 'yours') continue;
