@@ -269,6 +269,33 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     await page.close();
   }, 400_000);
 
+  it('opens a link with a kernel in a fresh browser: its source, nothing compiled before the confirmation, then built and run', async () => {
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } }); // nothing stored: a fresh browser
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('simd-puzzles.harness-profile', 'smoke'));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(playground\/builds|native-run)/.test(r.url()) && r.method() !== 'GET') sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(linkOf(baseUrl, { v: 1, puzzle: 'popcount', params: { mode: 'array', k: 32, size: 16384 }, kernels: [], builds: ['simd128'], playground: { slot: 'popcount', source: WORDS } }));
+    await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.waitForFunction((s) => (document.querySelector(`${s} .cm-content`) as HTMLElement | null)?.innerText.includes('own popcount'), section);
+    await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    expect(sent).toEqual([]);
+    await page.click(`${section} .pg-compile`);
+    await page.waitForSelector(`${section} dialog.pg-confirm[open]`);
+    expect(await page.textContent(`${section} .pg-confirm-source`)).toBe(WORDS);
+    expect(sent).toEqual([]); // asked first
+    await page.click(`${section} .pg-confirm-go`);
+    await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);
+    expect(await statusOf(page)).toMatch(/^Your kernel ran in \d+ builds, every answer verified/);
+    expect(sent[0]).toBe('POST /api/playground/builds');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 400_000);
+
   it('shows a wrong kernel as ✗, with no ratio', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     await openPopcount(page);
