@@ -256,6 +256,13 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     expect((await rows(page)).some((r) => r.key.startsWith('nibble-lookup/'))).toBe(true);
     await page.screenshot({ path: join(artifacts, 'playground-yours-1366.png'), fullPage: true });
     expect((await axeViolations(page)).filter((v) => /^(critical|serious|moderate)/.test(v))).toEqual([]);
+    // Its listings, natively and in wasm, in the Instructions panel beside ours.
+    await page.click('#instructions summary');
+    await page.waitForFunction(() => [...document.querySelectorAll('#listing-kernel option')].some((o) => (o as HTMLOptionElement).value === 'yours'), null, { timeout: 30_000 });
+    await page.selectOption('#listing-kernel', 'yours');
+    expect(await page.$$eval('#listing-wasm option', (os) => os.map((o) => o.textContent))).toContain('simd128 (simd128)');
+    expect((await page.$$eval('#listing-native option', (os) => os.map((o) => o.textContent ?? ''))).some((t) => /\((x86-64|aarch64)\)$/.test(t))).toBe(true);
+    expect(await page.textContent('#instructions .listing-sides')).toContain('playground::kernel');
     // The download carries the source (JSON), and so does the run kept in the History.
     await page.selectOption('#download-format', 'json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);

@@ -184,7 +184,9 @@ export function listingView(el: Elements) {
     if (changed) playground = now;
     if (s.puzzleId === puzzleId && !changed) return;
     puzzleId = s.puzzleId;
-    catalogKernels = puzzleOf(s).kernel_order;
+    // The puzzle's order, then any kernel it does not name (a user's, app/playground/).
+    const puzzle = puzzleOf(s);
+    catalogKernels = [...new Set([...puzzle.kernel_order, ...puzzle.kernels.map((k) => k.id)])];
     if (changed) return void open();
     replaceChildren(kernelSelect); // refilled for this puzzle by render
     render();
