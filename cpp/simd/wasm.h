@@ -7,8 +7,36 @@
 //
 // Costs worth knowing (V8 on x86): i8x16.swizzle with a run-time index adds a saturating add to
 // get wasm's zeroing rule from pshufb; a constant i8x16.shuffle does not.
+//
+// The relaxed flavour (SP_WASM_RELAXED: the wasm-relaxed preset, build `relaxed`): the same family
+// and the same kernels, where two ops become Relaxed SIMD instructions whose relaxed cases the
+// family's contract already rules out (vector_api.md):
+//  - U8::shuffle and U32::store_compressed: i8x16.relaxed_swizzle, which differs from swizzle
+//    only for indices 16..127; the shuffle index rule allows 0..15 and 0x80.. only, and
+//    compress_lut.h's tables hold nothing else. V8 emits pshufb alone (tbl on ARM).
+//  - select(m, a, b) (and what is built on it): i8x16.relaxed_laneselect, which differs from
+//    bitselect only where a mask byte is neither 0x00 nor 0xFF; masks are all-ones or all-zero
+//    lanes (they come from eq/ne/lt/first_n and mask logic). V8 emits one pblendvb.
+// Emscripten 3.1.6 (clang 14, binaryen 108) cannot emit these opcodes, so each is a call to an
+// imported placeholder (never called: wasm-build/relaxed-placeholders.js throws), and the
+// post-link step (scripts/relax-wasm.mjs) replaces every such call by the instruction; the stack
+// effect is the same (operands in instruction order, one v128 result). README, "Relaxed SIMD".
 
 #include <wasm_simd128.h>
+
+#ifdef SP_WASM_RELAXED
+// Outside any namespace's name mangling (extern "C"): the symbol map names them, and the post-link
+// step finds each call by its import's function index there. `const`: no side effects, so the
+// compiler may move and merge the calls as it would the instructions.
+extern "C" {
+__attribute__((import_module("env"), import_name("sp_relaxed_swizzle"), const)) v128_t sp_relaxed_swizzle(v128_t table,
+                                                                                                        v128_t idx);
+// m ? a : b per bit, as v128.bitselect(a, b, m): operands a, b, m in the instruction's order.
+__attribute__((import_module("env"), import_name("sp_relaxed_laneselect"), const)) v128_t sp_relaxed_laneselect(v128_t a,
+                                                                                                              v128_t b,
+                                                                                                              v128_t m);
+}
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -57,7 +85,11 @@ struct Common {
   static vec mand(vec a, vec b) { return and_(a, b); }
   static vec mor(vec a, vec b) { return or_(a, b); }
   static vec mandnot(vec a, vec b) { return andnot(a, b); }
+#ifdef SP_WASM_RELAXED
+  static vec select(vec m, vec a, vec b) { return sp_relaxed_laneselect(a, b, m); }  // m: whole lanes (above)
+#else
   static vec select(vec m, vec a, vec b) { return wasm_v128_bitselect(a, b, m); }
+#endif
   static vec zero_unless(vec m, vec v) { return and_(m, v); }
   static bool any(vec m) { return wasm_v128_any_true(m); }
 };
@@ -89,8 +121,12 @@ struct U8 : Common<Ext> {
   static int first_set(mask m) { return __builtin_ctz(static_cast<unsigned>(wasm_i8x16_bitmask(m))); }
   static bool all_equal(vec a, vec b) { return wasm_i8x16_all_true(wasm_i8x16_eq(a, b)); }
 
-  // i8x16.swizzle: any index >= 16 -> 0.
+  // i8x16.swizzle: any index >= 16 -> 0. Relaxed: indices 0..15 or 0x80.. only (the rule).
+#ifdef SP_WASM_RELAXED
+  static vec shuffle(vec table, vec idx) { return sp_relaxed_swizzle(table, idx); }
+#else
   static vec shuffle(vec table, vec idx) { return wasm_i8x16_swizzle(table, idx); }
+#endif
   static vec low_nibbles(vec v) { return wasm_v128_and(v, wasm_u8x16_splat(0x0F)); }
   // i8x16.shr is several instructions on x86 V8; a 16-bit shift plus a mask is two.
   static vec high_nibbles(vec v) { return wasm_v128_and(wasm_u16x8_shr(v, 4), wasm_u8x16_splat(0x0F)); }
@@ -184,7 +220,7 @@ struct U32 : Common<Ext> {
   // so V8 pays the swizzle fix-up here.
   using plan = v128_t;
   static plan compress_plan(mask m) { return wasm_v128_load(kCompress4[bits(m)].idx); }
-  static void store_compressed(std::uint32_t* dst, vec v, plan p) { store(dst, wasm_i8x16_swizzle(v, p)); }
+  static void store_compressed(std::uint32_t* dst, vec v, plan p) { store(dst, U8<Ext>::shuffle(v, p)); }
 
   template <int k> static vec lanes_down(vec v) {
     static_assert(k >= 1 && k <= 3);
