@@ -4,7 +4,7 @@
 // obeyed; Copy link writes the page's state into a link, at the address the page was opened
 // from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
-import { BUILDS, recordBuild } from '../share/builds';
+import { BUILDS, linkBuildsHere, recordBuild } from '../share/builds';
 import { decodeLink, encodeLinkWithin } from '../share/codec';
 import { describeBrowser } from '../share/js-engine';
 import { copiedSentence, linkStateOf, recordsForLink } from '../share/link-state';
@@ -130,7 +130,8 @@ export class Router {
     this.verifier.cancelRecheck(); // an older link's records are replaced
     const check = await this.engine.validate(puzzle.id, link.params);
     const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
-    const builds = link.builds.filter((b) => s.supported.has(b));
+    // A build this browser lacks (relaxed SIMD, say) opens as the ones it has, and says so.
+    const { builds, notice: missingBuilds } = linkBuildsHere(link.builds, s.supported);
     // The quick checks now; the answers, which need every case prepared, in the background.
     const { records, rejected } = link.shared ? await this.verifier.screen(link.shared.records, 'link') : { records: [], rejected: [] };
     const shared = records.filter((r) => r.puzzle === puzzle.id);
@@ -147,6 +148,7 @@ export class Router {
       }));
       return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared ? describeBrowser(link.shared.environment) : '', rejected, refused, recheck: null } : null);
     });
+    if (missingBuilds) this.notice(missingBuilds, 'info');
     await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
     if (shared.length) void this.verifier.recheckInBackground(puzzle.id);
   }
