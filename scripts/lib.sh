@@ -29,7 +29,7 @@ build_native_cli() {
   cmake --build --preset native --target simd-puzzles
 }
 
-# Both flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm`).
+# The three flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm`).
 build_wasm() { bash "$ROOT/wasm-build/build.sh" "$@"; }
 
 build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn; }
