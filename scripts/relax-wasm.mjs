@@ -1,22 +1,26 @@
 #!/usr/bin/env node
-// The relaxed flavour's post-link step: turns each call to a Relaxed SIMD placeholder import
-// (cpp/simd/wasm.h, SP_WASM_RELAXED) into the instruction itself, in place.
+// The relaxed flavour's post-link step (cpp/simd/wasm.h, SP_WASM_RELAXED), in place: every
+// i8x16.swizzle becomes i8x16.relaxed_swizzle, and every call to the Relaxed SIMD placeholder
+// import (select's) becomes i8x16.relaxed_laneselect.
 //
 //   node scripts/relax-wasm.mjs <module.wasm | program.cjs> <symbol map>
 //
 // Why a post-link step: Debian's Emscripten 3.1.6 compiles with clang 14 and runs binaryen 108's
 // wasm-opt after linking, and neither knows the final Relaxed SIMD opcodes (README, "Relaxed
-// SIMD"). So the whole normal pipeline runs on calls to imported `const` functions with the
-// instruction's signature, and only then does wabt (which knows the opcodes) rewrite them:
-//   wasm2wat -> each `call <placeholder index>` becomes `i8x16.relaxed_swizzle` or
-//   `i8x16.relaxed_laneselect` (same operands in the same order, same v128 result) -> wat2wasm
-//   --enable-relaxed-simd.
+// SIMD"). So the whole normal pipeline runs, and only then does wabt (which knows the opcodes)
+// rewrite the module: wasm2wat -> each `i8x16.swizzle` becomes `i8x16.relaxed_swizzle` (the
+// family's shuffle and compress-store are the only swizzles in our code, and their indices are
+// 0..15 or 0x80..: the same code as SIMD128, another opcode), each `call <placeholder index>`
+// becomes `i8x16.relaxed_laneselect` (same operands in the same order, same v128 result; a call,
+// not an opcode rewrite, since v128.bitselect also serves `majority`, whose selector is data)
+// -> wat2wasm --enable-relaxed-simd.
 // The imports stay, so no function index moves and the symbol map (the listings') stays right.
-// Then it checks, and fails the build otherwise: the module validates with relaxed SIMD, no call
-// to a placeholder is left, every replaced call is an instruction of the right kind in
-// wasm-objdump's disassembly, and the imports and function count are as before.
+// Then it checks, and fails the build otherwise: the module validates with relaxed SIMD, no
+// i8x16.swizzle and no call to a placeholder is left, wasm-objdump's disassembly has as many
+// relaxed instructions of each kind as were rewritten, and the imports and function count are as
+// before.
 // A SINGLE_FILE program (.cjs: the wasm inline as base64, for Node) is rewritten inside the file.
-// Running it again on a rewritten module is a no-op (no call left to replace).
+// Running it again on a rewritten module is a no-op (nothing left to replace).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +28,11 @@ import { join } from 'node:path';
 
 /** Placeholder import name -> the instruction that replaces a call to it. */
 export const RELAXED_PLACEHOLDERS = {
-  sp_relaxed_swizzle: 'i8x16.relaxed_swizzle',
   sp_relaxed_laneselect: 'i8x16.relaxed_laneselect',
+};
+/** Opcodes replaced as they are. */
+export const RELAXED_OPCODES = {
+  'i8x16.swizzle': 'i8x16.relaxed_swizzle',
 };
 
 const MAX = 1 << 30;
@@ -41,16 +48,21 @@ export function placeholderIndices(symbols) {
   return found;
 }
 
-/** The text format with every placeholder call replaced; counts per placeholder. */
+/** The text format rewritten; counts by the relaxed instruction. */
 export function relaxWat(wat, indices) {
-  const counts = Object.fromEntries(Object.keys(RELAXED_PLACEHOLDERS).map((k) => [k, 0]));
+  const counts = Object.fromEntries([...Object.values(RELAXED_PLACEHOLDERS), ...Object.values(RELAXED_OPCODES)].map((k) => [k, 0]));
   // One instruction a line (wasm2wat's flat form); the last of a function ends in its `)`.
-  const out = wat.replace(/^(\s*)call (\d+)(\)*)$/gm, (line, indent, index, close) => {
-    const name = indices.get(Number(index));
-    if (!name) return line;
-    counts[name]++;
-    return indent + RELAXED_PLACEHOLDERS[name] + close;
-  });
+  const out = wat
+    .replace(/^(\s*)call (\d+)(\)*)$/gm, (line, indent, index, close) => {
+      const name = indices.get(Number(index));
+      if (!name) return line;
+      counts[RELAXED_PLACEHOLDERS[name]]++;
+      return indent + RELAXED_PLACEHOLDERS[name] + close;
+    })
+    .replace(/^(\s*)(i8x16\.swizzle)(\)*)$/gm, (line, indent, op, close) => {
+      counts[RELAXED_OPCODES[op]]++;
+      return indent + RELAXED_OPCODES[op] + close;
+    });
   return { wat: out, counts };
 }
 
@@ -68,20 +80,20 @@ function relaxModule(wasmPath, indices, dir) {
   run('wasm2wat', ['--enable-all', wasmPath, '-o', watIn]);
   const { wat, counts } = relaxWat(readFileSync(watIn, 'utf8'), indices);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (total === 0) return counts;  // nothing calls a placeholder (or already rewritten)
+  if (total === 0) return counts;  // nothing to rewrite (or already rewritten)
   writeFileSync(watOut, wat);
   run('wat2wasm', ['--enable-relaxed-simd', watOut, '-o', wasmOut]);
   run('wasm-validate', ['--enable-relaxed-simd', wasmOut]);
 
   const problems = [];
   const disasm = run('wasm-objdump', ['-d', wasmOut]);
+  const seen = (op) => disasm.match(new RegExp(`\\|\\s*${op.replace('.', '\\.')}$`, 'gm'))?.length ?? 0;
   for (const [index, name] of indices) {
     const calls = disasm.match(new RegExp(`\\|\\s*call ${index}(?: |$)`, 'gm'))?.length ?? 0;
     if (calls) problems.push(`${calls} call(s) to placeholder ${name} (function ${index}) remain`);
-    const op = RELAXED_PLACEHOLDERS[name];
-    const seen = disasm.match(new RegExp(`\\|\\s*${op.replace('.', '\\.')}$`, 'gm'))?.length ?? 0;
-    if (seen !== counts[name]) problems.push(`${op}: ${seen} in the disassembly, ${counts[name]} calls replaced`);
   }
+  for (const op of Object.keys(RELAXED_OPCODES)) if (seen(op)) problems.push(`${seen(op)} ${op} remain`);
+  for (const [op, n] of Object.entries(counts)) if (seen(op) !== n) problems.push(`${op}: ${seen(op)} in the disassembly, ${n} rewritten`);
   const [before, after] = [imports(wasmPath), imports(wasmOut)];
   if (before.join('\n') !== after.join('\n')) problems.push('the imports changed');
   if (functionCount(wasmPath) !== functionCount(wasmOut)) problems.push('the function count changed');
@@ -94,7 +106,6 @@ const DATA_URI = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]{8,})/;
 
 export function relax(target, symbolsPath) {
   const indices = placeholderIndices(readFileSync(symbolsPath, 'utf8'));
-  if (indices.size === 0) throw new Error(`relax-wasm: no placeholder import in ${symbolsPath}`);
   const dir = mkdtempSync(join(tmpdir(), 'relax-wasm-'));
   try {
     if (target.endsWith('.wasm')) return relaxModule(target, indices, dir);
@@ -121,7 +132,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   try {
     const counts = relax(target, symbols);
-    console.log(`relax-wasm: ${target}: ${Object.entries(counts).map(([k, n]) => `${n} x ${RELAXED_PLACEHOLDERS[k]}`).join(', ')}`);
+    console.log(`relax-wasm: ${target}: ${Object.entries(counts).map(([op, n]) => `${n} x ${op}`).join(', ')}`);
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

@@ -10,27 +10,28 @@
 //
 // The relaxed flavour (SP_WASM_RELAXED: the wasm-relaxed preset, build `relaxed`): the same family
 // and the same kernels, where two ops become Relaxed SIMD instructions whose relaxed cases the
-// family's contract already rules out (vector_api.md):
-//  - U8::shuffle and U32::store_compressed: i8x16.relaxed_swizzle, which differs from swizzle
-//    only for indices 16..127; the shuffle index rule allows 0..15 and 0x80.. only, and
-//    compress_lut.h's tables hold nothing else. V8 emits pshufb alone (tbl on ARM).
+// family's contract already rules out (vector_api.md; docs/architecture.md, "The relaxed flavour"):
+//  - every i8x16.swizzle (U8::shuffle, U32::store_compressed: the only swizzles in our code)
+//    becomes i8x16.relaxed_swizzle, which differs only for indices 16..127; the shuffle index
+//    rule allows 0..15 and 0x80.. only, and compress_lut.h's tables hold nothing else. V8 then
+//    emits pshufb alone (tbl on ARM). The source stays wasm_i8x16_swizzle, so the compiler makes
+//    the same code as for SIMD128; the post-link step rewrites the opcode.
 //  - select(m, a, b) (and what is built on it): i8x16.relaxed_laneselect, which differs from
 //    bitselect only where a mask byte is neither 0x00 nor 0xFF; masks are all-ones or all-zero
-//    lanes (they come from eq/ne/lt/first_n and mask logic). V8 emits one pblendvb.
-// Emscripten 3.1.6 (clang 14, binaryen 108) cannot emit these opcodes, so each is a call to an
-// imported placeholder (never called: wasm-build/relaxed-placeholders.js throws), and the
-// post-link step (scripts/relax-wasm.mjs) replaces every such call by the instruction; the stack
-// effect is the same (operands in instruction order, one v128 result). README, "Relaxed SIMD".
+//    lanes (they come from eq/ne/lt/first_n and mask logic). V8 emits one pblendvb. `majority`,
+//    whose selector is data, keeps v128.bitselect, so this one cannot be an opcode rewrite: it is
+//    a call to an imported placeholder (wasm-build/relaxed-placeholders.js throws if called),
+//    which the post-link step replaces by the instruction (same operands, same v128 result).
+// Emscripten 3.1.6 (clang 14, binaryen 108) cannot emit either opcode: scripts/relax-wasm.mjs does
+// both rewrites after linking. README, "Relaxed SIMD".
 
 #include <wasm_simd128.h>
 
 #ifdef SP_WASM_RELAXED
-// Outside any namespace's name mangling (extern "C"): the symbol map names them, and the post-link
+// Outside any namespace's name mangling (extern "C"): the symbol map names it, and the post-link
 // step finds each call by its import's function index there. `const`: no side effects, so the
 // compiler may move and merge the calls as it would the instructions.
 extern "C" {
-__attribute__((import_module("env"), import_name("sp_relaxed_swizzle"), const)) v128_t sp_relaxed_swizzle(v128_t table,
-                                                                                                        v128_t idx);
 // m ? a : b per bit, as v128.bitselect(a, b, m): operands a, b, m in the instruction's order.
 __attribute__((import_module("env"), import_name("sp_relaxed_laneselect"), const)) v128_t sp_relaxed_laneselect(v128_t a,
                                                                                                               v128_t b,
@@ -121,12 +122,9 @@ struct U8 : Common<Ext> {
   static int first_set(mask m) { return __builtin_ctz(static_cast<unsigned>(wasm_i8x16_bitmask(m))); }
   static bool all_equal(vec a, vec b) { return wasm_i8x16_all_true(wasm_i8x16_eq(a, b)); }
 
-  // i8x16.swizzle: any index >= 16 -> 0. Relaxed: indices 0..15 or 0x80.. only (the rule).
-#ifdef SP_WASM_RELAXED
-  static vec shuffle(vec table, vec idx) { return sp_relaxed_swizzle(table, idx); }
-#else
+  // i8x16.swizzle: any index >= 16 -> 0. Relaxed build: i8x16.relaxed_swizzle after linking,
+  // exact for indices 0..15 and 0x80.. (the rule; see the top of this file).
   static vec shuffle(vec table, vec idx) { return wasm_i8x16_swizzle(table, idx); }
-#endif
   static vec low_nibbles(vec v) { return wasm_v128_and(v, wasm_u8x16_splat(0x0F)); }
   // i8x16.shr is several instructions on x86 V8; a 16-bit shift plus a mask is two.
   static vec high_nibbles(vec v) { return wasm_v128_and(wasm_u16x8_shr(v, 4), wasm_u8x16_splat(0x0F)); }
