@@ -9,7 +9,7 @@
 // the noise of the method. Against native: the same kernel's median in build/native-bench.json (same
 // width, SSE4.1; measured before, not interleaved). Writes build/relaxed-report.{md,json}.
 //
-// Usage: node scripts/bench-relaxed.mjs [--rounds N] [--engines v8,spidermonkey]
+// Usage: node scripts/bench-relaxed.mjs [--rounds N (6)] [--engines v8,spidermonkey]
 // (npm run bench:compare first, or at least scripts/native-bench.mjs and the page build.)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ import { nativeBenchPath, repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const ROUNDS = Number(opt('--rounds', 5));
+const ROUNDS = Number(opt('--rounds', 6)); // even: each order equally often
 const engineIds = opt('--engines', 'v8,spidermonkey').split(',');
 
 // Each: a puzzle, a bench case (name or alias), the kernels to time (ids; every ISA of each).
@@ -73,11 +73,12 @@ for (const id of engineIds) {
 // samples[engine][puzzle|case|kernel|isa][build] = medians, one a round.
 const samples = {};
 let environment = {};
-let turn = 0;
 for (let round = 1; round <= ROUNDS; ++round) {
-  for (const t of TARGETS) {
-    for (const id of turn % 2 ? [...engineIds].reverse() : engineIds) {
-      for (const build of (turn + round) % 2 ? ['relaxed', 'simd128'] : ['simd128', 'relaxed']) {
+  for (const [index, t] of TARGETS.entries()) {
+    // Each target's engine order and build order flip from one round to the next.
+    const flip = (index + round) % 2 === 1;
+    for (const id of flip ? [...engineIds].reverse() : engineIds) {
+      for (const build of flip ? ['relaxed', 'simd128'] : ['simd128', 'relaxed']) {
         const request = { action: 'bench', puzzles: [t.puzzle], cases: [t.case], kernels: t.kernels, harness: HARNESS };
         const result = await engines[id].page.evaluate(([b, r]) => window.simdPuzzles.bench(b, r), [build, request]);
         if (!result.response.ok) throw new Error(`${id} ${build} ${t.puzzle} ${t.case}: ${result.response.error}`);
@@ -89,7 +90,6 @@ for (let round = 1; round <= ROUNDS; ++round) {
         }
       }
     }
-    ++turn;
   }
   console.log(`round ${round} of ${ROUNDS} done`);
 }
