@@ -60,6 +60,9 @@ describe.each<[Flavour, string[]]>([
     m = await loadModule(flavour);
   });
   afterEach(() => m.clearInput());
+  // The relaxed build differs from SIMD128 only in the array kernels (nibble-lookup's swizzle): its
+  // word and read kernels are SIMD128's code, checked there.
+  const MODES = flavour === 'relaxed' ? ['array'] : ['word', 'array', 'read'];
 
   const kernelsOf = (mode: string) => expectedKernels.filter((k) => (mode === 'word' ? WORD.includes(k) : mode === 'read' ? k.startsWith('memory-read') : !WORD.includes(k) && !k.startsWith('memory-read')));
 
@@ -70,7 +73,7 @@ describe.each<[Flavour, string[]]>([
     const sum = byteSum(bytes);
     const failures: string[] = [];
     for (const offset of offsets) {
-      for (const mode of ['word', 'array', 'read']) {
+      for (const mode of MODES) {
         const r = call(m, { action: 'run', puzzle: 'popcount', params: { mode, offset } });
         if (!r.ok) {
           failures.push(`${what} offset ${offset} ${mode}: ${r.error}`);
