@@ -1,4 +1,5 @@
-// Runs the default benchmark cases in both wasm builds in two browser engines, headless: Debian's
+// Runs the default benchmark cases in the wasm builds (SIMD128, relaxed SIMD where the engine
+// validates it, baseline) in two browser engines, headless: Debian's
 // Chromium (V8, under playwright-core) and Debian's Firefox ESR (SpiderMonkey, under puppeteer-core
 // over WebDriver BiDi), the page's workers and harness in each; pairs every record with its native
 // counterpart from build/native-bench.json (the page's rule: same kernel, same vector width), and
@@ -8,6 +9,8 @@
 // plain-JavaScript kernels (build js, web/src/js-kernels/), in the first engine, on the cases whose
 // fastest SIMD128 scalar kernel took under JS_CASE_BUDGET_MS a call (JavaScript is up to several
 // times slower, and the heavy cases would take many minutes), with wasm ÷ JS for the same kernel.
+// The relaxed build gets a table of its own per engine: each kernel against itself in SIMD128 and
+// against its native counterpart (README, "Relaxed SIMD").
 // Writes build/compare-report.json and build/compare-report.md.
 //
 // Usage: node scripts/bench-compare.mjs [PUZZLE...] [--puzzle PUZZLE]... [--case LABEL]... [--quick] [--engines v8,spidermonkey]
@@ -109,7 +112,9 @@ for (const id of engineIds) {
   });
   await page.goto(url);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  engines[id] = { browser, page, runs: {} };
+  const relaxed = await page.evaluate(() => window.simdPuzzles.relaxedSimd());
+  if (!relaxed) console.log(`${ENGINES[id].name}: no Relaxed SIMD here, so no relaxed build`);
+  engines[id] = { browser, page, runs: {}, relaxed };
 }
 const page = engines[primary].page;
 
@@ -132,9 +137,10 @@ if (unknownCase || !plan.length) {
 }
 let turn = 0;
 for (const { puzzle, cases: only } of plan) {
-  for (const build of ['simd128', 'baseline']) {
+  for (const build of ['simd128', 'relaxed', 'baseline']) {
     const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
     for (const id of order) {
+      if (build === 'relaxed' && !engines[id].relaxed) continue;
       console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
       const result = await benchIn(id, build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness });
       if (!result.response.ok) {
@@ -166,6 +172,26 @@ if (jsCases.length) {
 }
 const nativeRecords = native.report.records;
 const compared = {};
+// The relaxed build per engine: each kernel (its CPU-marked record from compare) against itself in
+// SIMD128 and against native, with the page's ratio texts.
+const relaxedRows = [];
+for (const id of engineIds) {
+  const own = engines[id].runs;
+  if (!own.relaxed) continue;
+  const [rel, simd] = await Promise.all(['relaxed', 'simd128'].map((b) =>
+    page.evaluate(([w, n, l, wl]) => window.simdPuzzles.compare(w, n, l, wl), [own[b].records, nativeRecords, native.cpu_load ?? null, browserLoad[`${id}|${b}`] ?? null])));
+  const pairs = rel.map((c) => ({ c, s: simd.find((x) => x.record.case_key === c.record.case_key && x.record.kernel === c.record.kernel && x.record.isa === c.record.isa) ?? null }));
+  const texts = await ratioTextsIn(pairs.map(({ c, s }) => [c.record, s?.record ?? null]));
+  for (const [i, { c, s }] of pairs.entries())
+    relaxedRows.push({
+      engine: ENGINES[id].name, puzzle: c.record.puzzle, case: own.relaxed.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
+      nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
+      native: c.native?.timing?.median_ns ?? null, simd128: s?.record.timing?.median_ns ?? null, relaxed: c.record.timing?.median_ns ?? null,
+      relaxedOverSimd: texts[i], relaxedOverNative: c.ratioText, simdOverNative: s?.ratioText ?? '–',
+      verified: c.record.verified !== false,
+      cpu: cpuCell([['native', c.native], ['SIMD128', s?.record], ['relaxed', c.record]]),
+    });
+}
 for (const build of Object.keys(runs)) compared[build] = await page.evaluate(([w, n, l, wl]) => window.simdPuzzles.compare(w, n, l, wl), [runs[build].records, nativeRecords, native.cpu_load ?? null, browserLoad[`${primary}|${build}`] ?? null]);
 // The CPU each side had, in words for the report: native (the served load), then each engine and build.
 const loadLines = [];
@@ -179,6 +205,10 @@ for (const [key, load] of Object.entries(browserLoad)) {
   loadLines.push(`${ENGINES[id].name} ${build}: ${shared ? `shared CPU while ${shared} of ${values.length} cases ran` : `quiet CPU for all ${values.length} cases`}; other programs used up to ${Math.max(0, ...values).toFixed(1)} of ${load.cores} cores`);
 }
 const anyShared = loadLines.some((l) => /shared CPU/i.test(l));
+
+function ratioTextsIn(pairs) {
+  return page.evaluate((p) => window.simdPuzzles.ratios(p), pairs);
+}
 
 // Browser peers (chess: Stockfish.js, chess.js) on every case our kernels ran that they have a
 // counterpart for, in the same page and run, after our kernels.
@@ -374,6 +404,16 @@ if (engineRows.length) {
   for (const t of summaryTable) console.log(`  ${t[0]} ${t[1]}: SpiderMonkey ÷ V8 ${t[3]} over ${t[2]} kernels (${t[4]})`);
   if (engineRows.some((r) => !r.verified)) console.log('\nWARNING: some SpiderMonkey results did not verify');
 }
+const relaxedHeader = ['engine', 'puzzle', 'case', 'kernel', 'ISA', 'native ISA', 'native', 'SIMD128', 'relaxed', 'relaxed ÷ SIMD128', 'relaxed ÷ native', 'SIMD128 ÷ native', 'CPU (others\' cores)'];
+const relaxedTable = relaxedRows.map((r) => [r.engine, r.puzzle, r.case, `${r.kernel}${r.verified ? '' : ' (WRONG)'}`, r.isa, r.nativeIsa, fmt(r.native), fmt(r.simd128), fmt(r.relaxed), r.relaxedOverSimd, r.relaxedOverNative, r.simdOverNative, r.cpu]);
+const relaxedTitle = 'Relaxed SIMD: each kernel of the relaxed build against itself in SIMD128 and against native (speed ratios with their ranges; scalar kernels are the same code in both builds, a check of the noise):';
+if (relaxedTable.length) {
+  console.log(`\n${relaxedTitle}`);
+  const w = relaxedHeader.map((h, i) => Math.max(h.length, ...relaxedTable.map((t) => t[i].length)));
+  console.log(relaxedHeader.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const t of relaxedTable) console.log(t.map((c, i) => c.padEnd(w[i])).join('  '));
+  if (relaxedRows.some((r) => !r.verified)) console.log('\nWARNING: some relaxed results did not verify');
+}
 const md = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${env.cpu} (${env.arch}); native ${env.compiler}, ${env.flags}; ` +
     `wasm in ${engineIds.map((id) => describe(engines[id].runs.simd128.environment)).join(' and ')}, cross-origin isolated: ${engineIds.map((id) => engines[id].runs.simd128.environment.cross_origin_isolated).join(' / ')}.` +
@@ -396,6 +436,9 @@ const md = [
     ? ['', engineTitle, '', `| ${engineHeader.join(' | ')} |`, `| ${engineHeader.map((_, i) => (i >= 5 && i < 11 ? '---:' : '---')).join(' | ')} |`, ...engineTable.map((t) => `| ${t.join(' | ')} |`),
        '', `| ${summaryHeader.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: |', ...summaryTable.map((t) => `| ${t.join(' | ')} |`)]
     : []),
+  ...(relaxedTable.length
+    ? ['', relaxedTitle, '', `| ${relaxedHeader.join(' | ')} |`, `| ${relaxedHeader.map((_, i) => (i >= 6 && i < 12 ? '---:' : '---')).join(' | ')} |`, ...relaxedTable.map((t) => `| ${t.join(' | ')} |`)]
+    : []),
   ...(jsTable.length
     ? ['', 'wasm ÷ JS: the page\'s plain-JavaScript kernels (build js) against SIMD128 and native, same case:', '',
        `| ${jsHeader.join(' | ')} |`, `| ${jsHeader.map((_, i) => (i < 3 ? '---' : '---:')).join(' | ')} |`, ...jsTable.map((r) => `| ${r.join(' | ')} |`)]
@@ -406,5 +449,5 @@ const md = [
     : []),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'compare-report.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, cpuLoad: { native: native.cpu_load ?? null, browsers: browserLoad }, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, peers: peerRuns, js: jsRecords }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'compare-report.json'), JSON.stringify({ date: new Date().toISOString(), sameMachine: native.sameMachine, cpuLoad: { native: native.cpu_load ?? null, browsers: browserLoad }, native: env, browser: browserEnv, browsers: Object.fromEntries(engineIds.map((id) => [id, engines[id].runs.simd128.environment])), rows, engines: engineRows, engineSummary, relaxed: relaxedRows, peers: peerRuns, js: jsRecords }, null, 2));
 console.log(`\nwrote build/compare-report.md and build/compare-report.json`);

@@ -2,7 +2,7 @@
 // build/listings/<build>.json, which the page shows beside its timings and `simd-puzzles listing`
 // prints (docs/architecture.md, "Instruction listings").
 //
-//   node scripts/build-listings.mjs [x86-64|aarch64|simd128|baseline ...] [--force]
+//   node scripts/build-listings.mjs [x86-64|aarch64|simd128|relaxed|baseline ...] [--force]
 //   node scripts/build-listings.mjs x86-64 --binary PATH --out DIR    (another native tree's CLI)
 //
 // With no build named, every build whose binary exists (a missing one is skipped with a line);
@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkCallTree } from './lib/call-tree.mjs';
+import { enableRelaxedSimd } from './lib/relaxed-simd.mjs';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,6 +51,8 @@ const BUILDS = {
     classify: classifyAarch64,
   },
   simd128: { kind: 'wasm', dir: 'wasm-build/out/simd', classify: classifyWasm },
+  // The relaxed flavour: Node 20 compiles it only with Relaxed SIMD on (enableRelaxedSimd below).
+  relaxed: { kind: 'wasm', dir: 'wasm-build/out/relaxed', classify: classifyWasm, relaxed: true },
   baseline: { kind: 'wasm', dir: 'wasm-build/out/baseline', classify: classifyWasm },
 };
 
@@ -216,6 +219,7 @@ function nativeEntries(build, binary) {
 }
 
 async function wasmEntries(dir) {
+  if (dir.endsWith('relaxed')) enableRelaxedSimd();
   const { default: create } = await import(join(dir, 'simd-puzzles.mjs'));
   const module = await create({ wasmBinary: readFileSync(join(dir, 'simd-puzzles.wasm')) });
   return JSON.parse(module.entryPoints());

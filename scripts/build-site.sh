@@ -32,10 +32,10 @@ if [[ -n $report ]]; then
   report=$(realpath "$report")
 fi
 
-step "wasm builds (SIMD128 and baseline)"; build_wasm --target simd_puzzles_wasm
+step "wasm builds (SIMD128, relaxed SIMD and baseline)"; build_wasm --target simd_puzzles_wasm
 # Instruction listings shipped with the site: the wasm ones always, the x86-64 one when this
 # script builds the native CLI (each only when stale; docs/architecture.md, "Instruction listings").
-step "instruction listings"; node scripts/build-listings.mjs simd128 baseline
+step "instruction listings"; node scripts/build-listings.mjs simd128 relaxed baseline
 if [[ -z $report ]]; then
   step "native CLI"; build_native_cli
   node scripts/build-listings.mjs x86-64

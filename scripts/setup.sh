@@ -18,7 +18,7 @@ APT_PACKAGES=(
   cmake ninja-build g++ pkg-config               # native build
   googletest libgtest-dev nlohmann-json3-dev libcli11-dev  # C++ test framework (configured with the CLI) and libraries
   emscripten                                      # wasm builds (pulls clang-14, binaryen, node-acorn)
-  binutils wabt                                   # instruction listings: objdump, c++filt, wasm-objdump
+  binutils wabt                                   # instruction listings (objdump, c++filt, wasm-objdump); the relaxed wasm build (wasm2wat, wat2wasm)
   stockfish                                       # the chess puzzle's native peer (go perft)
   bubblewrap                                      # the playground's jails (docs/playground.md); prlimit and setpriv are util-linux's
 )

@@ -62,7 +62,7 @@ const LISTINGS_DIR = join(repoRoot, 'build', 'listings');
  * any sub-path before listings/ allowed); also the AArch64 listing's status while npm start makes
  * it (aarch64.status.json, scripts/aarch64-listing.mjs; never copied into a site). */
 export function listingFileFor(path: string): string | null {
-  const match = /\/listings\/(x86-64|aarch64|simd128|baseline|aarch64\.status)\.json$/.exec(path);
+  const match = /\/listings\/(x86-64|aarch64|simd128|relaxed|baseline|aarch64\.status)\.json$/.exec(path);
   const file = match && join(LISTINGS_DIR, `${match[1]}.json`);
   return file && existsSync(file) ? file : null;
 }

@@ -14,7 +14,7 @@
 #             in shuffled shards
 #   fuzz      every libFuzzer target (tests/fuzz) from its corpus, briefly (two at a time)
 #   types     TypeScript type check of the page and the tests
-#   web       Vitest: both wasm builds in Node, link codec, comparison logic
+#   web       Vitest: the three wasm builds in Node (relaxed with Relaxed SIMD switched on), link codec, comparison logic
 #   e2e       playwright-core + Debian Chromium against the built page, served by `npm start`'s
 #             server and, as a static site, by python3 -m http.server under a sub-path; its main
 #             flows also in Debian Firefox ESR and Chromium under puppeteer-core (engines.test.ts)
@@ -118,7 +118,7 @@ layer_e2e() {
 # After aarch64 in its lane (and the wasm builds before it); the native tree builds in the other.
 layer_listings() {
   wait_for_build native-cli &&
-    node scripts/build-listings.mjs x86-64 aarch64 simd128 baseline &&
+    node scripts/build-listings.mjs x86-64 aarch64 simd128 relaxed baseline &&
     run_vitest listings --config vitest.config.ts tests/web/listings.test.ts &&
     run_vitest listings-e2e --config vitest.e2e.config.ts tests/e2e/listings.test.ts
 }

@@ -7,8 +7,37 @@
 //
 // Costs worth knowing (V8 on x86): i8x16.swizzle with a run-time index adds a saturating add to
 // get wasm's zeroing rule from pshufb; a constant i8x16.shuffle does not.
+//
+// The relaxed flavour (SP_WASM_RELAXED: the wasm-relaxed preset, build `relaxed`): the same family
+// and the same kernels, where two ops become Relaxed SIMD instructions whose relaxed cases the
+// family's contract already rules out (vector_api.md; docs/architecture.md, "The relaxed flavour"):
+//  - every i8x16.swizzle (U8::shuffle, U32::store_compressed: the only swizzles in our code)
+//    becomes i8x16.relaxed_swizzle, which differs only for indices 16..127; the shuffle index
+//    rule allows 0..15 and 0x80.. only, and compress_lut.h's tables hold nothing else. V8 then
+//    emits pshufb alone (tbl on ARM). The source stays wasm_i8x16_swizzle, so the compiler makes
+//    the same code as for SIMD128; the post-link step rewrites the opcode.
+//  - select(m, a, b) (and what is built on it): i8x16.relaxed_laneselect, which differs from
+//    bitselect only where a mask byte is neither 0x00 nor 0xFF; masks are all-ones or all-zero
+//    lanes (they come from eq/ne/lt/first_n and mask logic). V8 emits one pblendvb. `majority`,
+//    whose selector is data, keeps v128.bitselect, so this one cannot be an opcode rewrite: it is
+//    a call to an imported placeholder (wasm-build/relaxed-placeholders.js throws if called),
+//    which the post-link step replaces by the instruction (same operands, same v128 result).
+// Emscripten 3.1.6 (clang 14, binaryen 108) cannot emit either opcode: scripts/relax-wasm.mjs does
+// both rewrites after linking. README, "Relaxed SIMD".
 
 #include <wasm_simd128.h>
+
+#ifdef SP_WASM_RELAXED
+// Outside any namespace's name mangling (extern "C"): the symbol map names it, and the post-link
+// step finds each call by its import's function index there. `const`: no side effects, so the
+// compiler may move and merge the calls as it would the instructions.
+extern "C" {
+// m ? a : b per bit, as v128.bitselect(a, b, m): operands a, b, m in the instruction's order.
+__attribute__((import_module("env"), import_name("sp_relaxed_laneselect"), const)) v128_t sp_relaxed_laneselect(v128_t a,
+                                                                                                              v128_t b,
+                                                                                                              v128_t m);
+}
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -57,7 +86,11 @@ struct Common {
   static vec mand(vec a, vec b) { return and_(a, b); }
   static vec mor(vec a, vec b) { return or_(a, b); }
   static vec mandnot(vec a, vec b) { return andnot(a, b); }
+#ifdef SP_WASM_RELAXED
+  static vec select(vec m, vec a, vec b) { return sp_relaxed_laneselect(a, b, m); }  // m: whole lanes (above)
+#else
   static vec select(vec m, vec a, vec b) { return wasm_v128_bitselect(a, b, m); }
+#endif
   static vec zero_unless(vec m, vec v) { return and_(m, v); }
   static bool any(vec m) { return wasm_v128_any_true(m); }
 };
@@ -89,7 +122,8 @@ struct U8 : Common<Ext> {
   static int first_set(mask m) { return __builtin_ctz(static_cast<unsigned>(wasm_i8x16_bitmask(m))); }
   static bool all_equal(vec a, vec b) { return wasm_i8x16_all_true(wasm_i8x16_eq(a, b)); }
 
-  // i8x16.swizzle: any index >= 16 -> 0.
+  // i8x16.swizzle: any index >= 16 -> 0. Relaxed build: i8x16.relaxed_swizzle after linking,
+  // exact for indices 0..15 and 0x80.. (the rule; see the top of this file).
   static vec shuffle(vec table, vec idx) { return wasm_i8x16_swizzle(table, idx); }
   static vec low_nibbles(vec v) { return wasm_v128_and(v, wasm_u8x16_splat(0x0F)); }
   // i8x16.shr is several instructions on x86 V8; a 16-bit shift plus a mask is two.
@@ -184,7 +218,7 @@ struct U32 : Common<Ext> {
   // so V8 pays the swizzle fix-up here.
   using plan = v128_t;
   static plan compress_plan(mask m) { return wasm_v128_load(kCompress4[bits(m)].idx); }
-  static void store_compressed(std::uint32_t* dst, vec v, plan p) { store(dst, wasm_i8x16_swizzle(v, p)); }
+  static void store_compressed(std::uint32_t* dst, vec v, plan p) { store(dst, U8<Ext>::shuffle(v, p)); }
 
   template <int k> static vec lanes_down(vec v) {
     static_assert(k >= 1 && k <= 3);

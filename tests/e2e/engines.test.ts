@@ -1,8 +1,10 @@
 // The page in both browser engines: Debian's Firefox ESR (SpiderMonkey, over WebDriver BiDi) and
 // Debian's Chromium (V8), both driven by puppeteer-core, never a downloaded browser. In each: the
 // page is cross-origin isolated, validates SIMD128, names its engine, and runs N-queens and the
-// cube in both wasm builds with every row verified; a link made in Firefox opens in Chromium with
-// the sharer's engine shown beside the viewer's; and the Suite's Run all (smoke profile) in Firefox.
+// cube in every wasm build (relaxed SIMD too: both validate it) with every row verified; a link made
+// in Firefox opens in Chromium with the sharer's engine shown beside the viewer's; a link made with
+// the relaxed build opens in a Firefox with Relaxed SIMD switched off (a browser without it) with
+// SIMD128 in its place and says so; and the Suite's Run all (smoke profile) in Firefox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -33,6 +35,10 @@ const ENGINES: EngineUnderTest[] = [
     }),
   },
 ];
+
+// Firefox without Relaxed SIMD: the pref that gates it, off (WebAssembly.validate then refuses it).
+const launchFirefoxWithoutRelaxed = () =>
+  puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, extraPrefsFirefox: { 'javascript.options.wasm_relaxed_simd': false } });
 
 const browsers = new Map<string, Browser>();
 beforeAll(async () => {
@@ -80,6 +86,11 @@ function rows(page: Page): Promise<Record<string, string>[]> {
 
 const envText = (page: Page, card: string) => page.$eval(`[data-env="${card}"]`, (el) => el.textContent ?? '');
 
+/** Ticks or unticks a build's box (the page keeps the picks: they depend on what ran before). */
+async function pick(page: Page, build: string, on: boolean) {
+  if ((await page.$eval(`input[data-build="${build}"]`, (el) => (el as HTMLInputElement).checked)) !== on) await page.click(`input[data-build="${build}"]`);
+}
+
 async function bothBuilds(page: Page) {
   if (!(await page.$eval('input[data-build="baseline"]', (el) => (el as HTMLInputElement).checked))) await page.click('input[data-build="baseline"]');
 }
@@ -96,6 +107,7 @@ describe.each(ENGINES.map((e) => e.engine))('the page in %s', (engine) => {
     expect(ns).toBeGreaterThan(0);
     expect(env).toContain(`the timer was measured to tick at ${timerStepText(ns)}`);
     expect(env).toContain('wasm SIMD128supported');
+    expect(env).toContain('wasm relaxed SIMDsupported: the relaxed build runs here');
     expect(env).toMatch(new RegExp(`engine${engine} \\d+\\.\\d+`));
     expect(errors).toEqual([]);
     await page.close();
@@ -119,19 +131,24 @@ describe.each(ENGINES.map((e) => e.engine))('the page in %s', (engine) => {
     await page.close();
   });
 
-  it('runs the cube in both builds, every row verified', async () => {
+  it('runs the cube in every build, relaxed SIMD too, every row verified', async () => {
     const { page, errors } = await open(engine, `${baseUrl}#cube`);
     await page.waitForFunction(() => !(document.querySelector('#param-moves') as HTMLInputElement).disabled);
     await page.select('#param-op', 'apply');
     await page.locator('#param-moves').fill("R U R' U'");
     await bothBuilds(page);
+    await pick(page, 'relaxed', true);
     await runAndWait(page);
     const table = await rows(page);
-    expect(table.map((r) => `${r.key} ${r.build}`).sort()).toEqual(['scalar/scalar baseline', 'scalar/scalar simd128', 'simd128/simd128 simd128']);
+    expect(table.map((r) => `${r.key} ${r.build}`).sort()).toEqual([
+      'scalar/scalar baseline', 'scalar/scalar relaxed', 'scalar/scalar simd128', 'simd128/simd128 relaxed', 'simd128/simd128 simd128',
+    ]);
     for (const row of table) {
       expect(row.verified, JSON.stringify(row)).toBe(row.key === 'scalar/scalar' ? 'ref' : '✓');
       expect(row.answer).toBe('facelets=UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB');
     }
+    // Relaxed rows: against the same kernel in SIMD128, and (the same-width column) native.
+    for (const row of table) expect(row['vs-simd128'], JSON.stringify(row)).toMatch(row.build === 'relaxed' ? ratioPattern : /^–$/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -162,6 +179,53 @@ describe('a link made in Firefox, opened in Chromium', () => {
     await chromium.screenshot({ path: join(artifacts, 'engines-firefox-link-in-chromium.png') });
     expect(errors).toEqual([]);
     await chromium.close();
+  });
+});
+
+describe('a link made with the relaxed build, opened in a Firefox without Relaxed SIMD', () => {
+  it('opens with SIMD128 in its place, says what is missing, and shows the sharer’s relaxed rows', async () => {
+    const { page: chromium } = await open('V8', `${baseUrl}#nqueens`);
+    await chromium.locator('#param-n').fill('8');
+    for (const [build, on] of [['relaxed', true], ['simd128', false], ['baseline', false], ['js', false]] as const) await pick(chromium, build, on); // the relaxed build alone
+    await runAndWait(chromium);
+    expect(new Set((await rows(chromium)).map((r) => r.build))).toEqual(new Set(['relaxed']));
+    await chromium.click('#copy-link');
+    await chromium.waitForFunction(() => (document.querySelector('#share-link') as HTMLInputElement).value.includes('#s='));
+    const link = await chromium.$eval('#share-link', (el) => (el as HTMLInputElement).value);
+    await chromium.close();
+
+    const firefox = await launchFirefoxWithoutRelaxed();
+    try {
+      const page = await firefox.newPage();
+      await page.setViewport({ width: 1400, height: 1000 });
+      await page.evaluateOnNewDocument(() => {
+        try {
+          localStorage.setItem('simd-puzzles.pair-with-native', 'off');
+          localStorage.setItem('simd-puzzles.harness-profile', 'smoke');
+        } catch {
+          // a document without storage (about:blank)
+        }
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(link);
+      await statusIs(page, '^(Ready|Done)');
+      await page.waitForFunction(() => (document.querySelector('.notice[data-cause="address"]')?.textContent ?? '').includes('Relaxed SIMD'));
+      expect(await page.$eval('.notice[data-cause="address"]', (el) => el.textContent)).toContain(
+        'This link was made with wasm relaxed SIMD (this browser does not validate WebAssembly Relaxed SIMD), which cannot run here: it opens with wasm SIMD128.');
+      expect(await envText(page, 'browser')).toContain('wasm relaxed SIMDnot supported');
+      expect(await page.$eval('input[data-build="relaxed"]', (el) => (el as HTMLInputElement).disabled)).toBe(true);
+      expect(await page.$eval('input[data-build="simd128"]', (el) => (el as HTMLInputElement).checked)).toBe(true);
+      // The sharer's relaxed rows show as theirs (with their engine); a Run here adds SIMD128's.
+      expect((await rows(page)).map((r) => r.build)).toContainEqual(expect.stringMatching(/^relaxed · V8 \d+\.\d+$/));
+      await runAndWait(page);
+      const builds = new Set((await rows(page)).map((r) => r.build.replace(/ \d+\.\d+$/, '')));
+      expect(builds).toEqual(new Set(['relaxed · V8', 'simd128 · SpiderMonkey']));
+      await page.screenshot({ path: join(artifacts, 'engines-relaxed-link-in-firefox-without.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await firefox.close();
+    }
   });
 });
 

@@ -82,7 +82,8 @@ describe('the Suite', () => {
     for (const id of PUZZLES) expect(rows[id]!.simd, `${id} simd`).toMatch(ratioPattern); // any kernel, both builds
     // The native columns compare a SIMD kernel: a puzzle of scalar kernels alone has none there.
     for (const id of PUZZLES.filter((p) => SIMD.has(p))) {
-      for (const col of ['native', 'same-kernel']) expect(rows[id]![col], `${id} ${col}`).toMatch(ratioPattern);
+      // relaxed: Chromium validates Relaxed SIMD, so Run all ran the relaxed build too.
+      for (const col of ['native', 'same-kernel', 'relaxed']) expect(rows[id]![col], `${id} ${col}`).toMatch(ratioPattern);
       expect(rows[id]!['best-wasm'], id).toMatch(/✓|ref/);
       // The SIMD side is a SIMD kernel, whatever scalar kernel runs faster in wasm.
       expect(rows[id]!['best-wasm'], id).toMatch(/^\S+\/simd128 /);
@@ -96,7 +97,7 @@ describe('the Suite', () => {
     const notShared = async (p: Page, table: string) => expect(await p.getAttribute(`table[data-table="${table}"] tr[data-puzzle="cube"] td[data-col="native"] [data-mark="ratio"]`, 'title')).not.toMatch(/native measured while other programs used/);
     await notShared(page, 'suite');
     const mean = await page.$$eval('table[data-table="suite"] tfoot td', (tds) => Object.fromEntries(tds.map((td) => [(td as HTMLElement).dataset.col, td.textContent ?? ''])));
-    for (const col of ['native', 'same-kernel', 'simd']) expect(mean[col], col).toMatch(new RegExp(ratioPattern.source.slice(0, -1)));
+    for (const col of ['native', 'same-kernel', 'simd', 'relaxed']) expect(mean[col], col).toMatch(new RegExp(ratioPattern.source.slice(0, -1)));
     expect(await page.textContent('[data-env="suite-browser"]')).toMatch(/Chrom.*V8/);
     expect(await page.textContent('[data-env="suite-native"]')).toContain(report.environment.cpu);
     expect(await page.$eval('.suite-chart canvas', (c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(0);

@@ -136,6 +136,14 @@ describe('comparing two runs', () => {
     expect(d.rows.map((r) => [r.first.build, r.second.build])).toEqual([['wasm-simd128', 'wasm-baseline']]);
   });
 
+  it('pairs a relaxed run with a SIMD128 run of the same SIMD kernel: what relaxed SIMD bought', () => {
+    const simd = run([rec('simd-lanes', 'simd128', 'wasm-simd128', 3000)]);
+    const relaxed = run([rec('simd-lanes', 'simd128', 'wasm-relaxed', 2000)]);
+    const c = compareEntries(simd, relaxed);
+    expect(c.rows.map((r) => [r.kernel, r.first.build, r.second.build])).toEqual([['simd-lanes/simd128', 'wasm-simd128', 'wasm-relaxed']]);
+    expect(c.rows[0]!.ratio!.value).toBeCloseTo(1.5);
+  });
+
   it('pairs nothing across cases', () => {
     const c = compareEntries(run([rec('bitmask-stack', 'scalar', 'wasm-simd128', 2000, 'n=8')]), run([rec('bitmask-stack', 'scalar', 'wasm-simd128', 2000, 'n=9')]));
     expect(c.rows).toEqual([]);

@@ -79,6 +79,16 @@ describe('a scoreboard row', () => {
     expect(nativeUsed([row!]).map((r) => r.isa).sort()).toEqual(['avx2', 'sse4.1']);
   });
 
+  it('sets the best SIMD128 kernel in the relaxed build against itself in SIMD128, where the relaxed build ran', () => {
+    expect(scoreRows(mine, native)[0]!.ratios.relaxed).toBeNull(); // no relaxed run: no ratio (and no column)
+    const withRelaxed = [...mine, rec('simd-symmetry', 'simd128', 'wasm-relaxed', 400), rec('bitmask-recursive', 'scalar', 'wasm-relaxed', 100)];
+    const [row] = scoreRows(withRelaxed, native);
+    expect(row!.relaxedKernel?.kernel).toBe('simd-symmetry'); // the same kernel, not relaxed's fastest
+    expect(row!.ratios.relaxed?.value).toBeCloseTo(600 / 400);
+    expect(row!.bestSimdKernel?.build).toBe('wasm-simd128'); // the native columns stay SIMD128's
+    expect(RATIO_COLUMNS.find((c) => c.key === 'relaxed')!.label).toBe('same SIMD kernel: relaxed ÷ SIMD128');
+  });
+
   it('marks its native ratios "another machine" where the native numbers were measured elsewhere, and only those', () => {
     const [here] = scoreRows(mine, native);
     expect(here!.ratios.native?.otherMachine).toBeNull();

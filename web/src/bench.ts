@@ -2,6 +2,7 @@
 // engine bench requests through the same worker bridge as the playground, and pairs wasm records
 // with native ones using the page's own comparison rule (app/compare.ts). Both sides' records
 // come from the engine itself, so they carry its case_key.
+import { relaxedSimd } from 'wasm-feature-detect';
 import { learnIsas, nativeCounterpart } from './app/compare';
 import { cpuLoadText, markSharedCpu, readCpuLoad } from './app/native';
 import { ratioOf, ratioText } from './app/ratio';
@@ -24,6 +25,10 @@ interface BenchResult {
 type PeerResult = { skipped: string } | { error: string } | { answer: PageRecord['answer']; work: number; timing: Timing; startup_ns: number };
 
 const api = {
+  /** Whether this browser validates Relaxed SIMD (the relaxed build runs only where it does). */
+  relaxedSimd(): Promise<boolean> {
+    return relaxedSimd();
+  },
   async bench(build: Build, request: unknown): Promise<BenchResult> {
     const bridge = new WorkerBridge(build);
     try {

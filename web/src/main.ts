@@ -55,7 +55,7 @@ async function start() {
   let act: (action: 'cancel-recheck') => void = () => {};
   store.subscribe(noticesView(el, (cause) => store.update((s) => withNotice(s, cause, null)), (action) => act(action)));
 
-  const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), baseline: new WorkerBridge('baseline'), js: new WorkerBridge('js') };
+  const bridges: Record<Build, WorkerBridge> = { simd128: new WorkerBridge('simd128'), relaxed: new WorkerBridge('relaxed'), baseline: new WorkerBridge('baseline'), js: new WorkerBridge('js') };
   const primary = await loadBuilds(store, bridges, views);
   if (!primary) return;
   // The page's own engine: a worker that never times anything, so checking params, drawing and

@@ -18,6 +18,8 @@ function rows(env: Environment, isolation: Isolation | null = null): [string, st
   else if (env.cross_origin_isolated !== undefined)
     out.push(['cross-origin isolated', `${env.cross_origin_isolated ? 'yes' : 'no'} (timer measured at ${timerStepText(env.timer_resolution_ns)})`]);
   if (env.simd128_supported !== undefined) out.push(['wasm SIMD128', env.simd128_supported ? 'supported' : 'not supported']);
+  if (env.relaxed_simd_supported !== undefined)
+    out.push(['wasm relaxed SIMD', env.relaxed_simd_supported ? 'supported: the relaxed build runs here' : 'not supported: this browser runs the SIMD128 and baseline builds only']);
   out.push(['cpu', env.cpu], ['arch', env.arch], ['features', env.features || '–'], ['compiler', env.compiler], ['flags', env.flags || '–']);
   out.push(['timer resolution', `${env.timer_resolution_ns.toFixed(0)} ns`], ['measured', env.date]);
   return out;

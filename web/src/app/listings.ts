@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** The builds a listing exists for, in the order the panel offers them. */
 export const NATIVE_LISTING_BUILDS = ['x86-64', 'aarch64'] as const;
-export const WASM_LISTING_BUILDS = ['simd128', 'baseline'] as const;
+export const WASM_LISTING_BUILDS = ['simd128', 'relaxed', 'baseline'] as const;
 export type ListingBuild = (typeof NATIVE_LISTING_BUILDS)[number] | (typeof WASM_LISTING_BUILDS)[number];
 
 const counts = z.object({

@@ -1,7 +1,7 @@
 // The wasm builds this browser runs, loaded in parallel, one worker each; one that cannot start
 // says why and the page runs the other. Their catalogs (every puzzle, kernel and param, from the
 // engine) and environments go into the state.
-import { simd } from 'wasm-feature-detect';
+import { relaxedSimd, simd } from 'wasm-feature-detect';
 import type { Build } from '../share/builds';
 import type { Catalog, CatalogPuzzle } from '../share/engine-types';
 import type { WorkerBridge } from '../worker/bridge';
@@ -18,7 +18,9 @@ export function inTabOrder(puzzles: readonly CatalogPuzzle[], views: ReadonlyMap
 /** Loads the builds into `bridges`; returns the one the page's own engine uses, or null if none started. */
 export async function loadBuilds(store: Store, bridges: Record<Build, WorkerBridge>, views: ReadonlyMap<string, PuzzleView>): Promise<Build | null> {
   // js runs anywhere; it is never picked by default (the picker's "plain JavaScript" box opts in).
-  const supported: Build[] = (await simd()) ? ['simd128', 'baseline', 'js'] : ['baseline', 'js'];
+  // relaxed only where the browser validates Relaxed SIMD (wasm-feature-detect's relaxedSimd).
+  const [hasSimd, hasRelaxed] = await Promise.all([simd(), relaxedSimd()]);
+  const supported: Build[] = hasSimd ? [...(['simd128'] as const), ...(hasRelaxed ? (['relaxed'] as const) : []), 'baseline', 'js'] : ['baseline', 'js'];
   const loaded = await Promise.all(supported.map(async (build) => {
     try {
       const environment = await bridges[build].start();

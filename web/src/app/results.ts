@@ -143,6 +143,11 @@ function wasmOfSameKernel(js: PageRecord, records: readonly PageRecord[]): PageR
   return same.find((r) => r.build === recordBuild('simd128')) ?? same[0] ?? null;
 }
 
+/** The SIMD128 record of the same kernel and case as a relaxed row (what relaxed SIMD buys). */
+function simd128OfSameKernel(relaxed: PageRecord, records: readonly PageRecord[]): PageRecord | null {
+  return records.find((r) => r.kernel === relaxed.kernel && r.isa === relaxed.isa && r.case_key === relaxed.case_key && r.timing && r.build === recordBuild('simd128')) ?? null;
+}
+
 export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsClaim, nativeOrigin = null, engines = null }: TableInput): HTMLElement {
   const hasMine = mine.length > 0;
   const hasShared = shared.length > 0;
@@ -164,6 +169,9 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
   // Our plain-JavaScript rows: how much faster the same kernel runs in wasm (build js).
   const hasJs = [...mine, ...shared].some((r) => r.build === recordBuild('js'));
   if (hasJs) columns.push(['vs-js', 'wasm ÷ JS speed']);
+  // The relaxed build's rows: the same kernel against SIMD128 (the relaxed instructions alone).
+  const hasRelaxed = [...mine, ...shared].some((r) => r.build === recordBuild('relaxed'));
+  if (hasRelaxed) columns.push(['vs-simd128', 'relaxed ÷ SIMD128 speed']);
   columns.push(['rate', `${workUnit}/s`], ['answer', 'answer']);
   const bestWasm = fastestKernel(hasMine ? mine : shared, (b) => wasmBuildOf(b) !== undefined);
   const bestNative = fastestKernel(native.filter((r) => r.verified !== false), () => true);
@@ -197,12 +205,17 @@ export function resultsTable({ mine, native, shared, workUnit, peers, nativeIsCl
         : '–',
       'vs-wasm': '–',
       'vs-js': '–',
+      'vs-simd128': '–',
       rate: r.timing ? formatRate(r.timing.units_per_second, '') : '–',
       answer: formatAnswer(r.answer),
     };
     if (r.build === recordBuild('js')) {
       const wasm = wasmOfSameKernel(r, hasMine ? mine : shared) ?? bestWasm;
       if (wasm) cells['vs-js'] = h('span', {}, ratioCell(wasm, r, `${wasm.kernel}/${wasm.isa} (${wasm.build}) speed ÷ this JavaScript row`, across(wasm, r)), wasm.kernel === r.kernel ? '' : ' (best wasm)');
+    }
+    if (r.build === recordBuild('relaxed')) {
+      const simd = simd128OfSameKernel(r, yours ? mine : shared);
+      if (simd) cells['vs-simd128'] = ratioCell(r, simd, `${r.kernel}/${r.isa} relaxed speed ÷ the same kernel in SIMD128`, across(r, simd));
     }
     // Where the sharer's answer is not the viewer's, both show: the row would hide theirs.
     if (yours && sharer && formatAnswer(sharer.answer) !== cells.answer)

@@ -4,7 +4,7 @@
 // obeyed; Copy link writes the page's state into a link, at the address the page was opened
 // from or the public one the server names.
 import type { PuzzleView } from './puzzle-view';
-import { BUILDS, recordBuild } from '../share/builds';
+import { BUILDS, linkBuildsHere, recordBuild } from '../share/builds';
 import { decodeLink } from '../share/codec';
 import { describeBrowser } from '../share/js-engine';
 import { copiedSentence, encodeLinkWithKernel, kernelSentence, recordsForLink } from '../share/link-state';
@@ -139,7 +139,8 @@ export class Router {
     this.verifier.cancelRecheck(); // an older link's records are replaced
     const check = await this.engine.validate(puzzle.id, link.params);
     const known = new Set(kernelChoices(s, puzzle.id, this.views.get(puzzle.id)?.peers ?? []).map((c) => c.kernel.key));
-    const builds = link.builds.filter((b) => s.supported.has(b));
+    // A build this browser lacks (relaxed SIMD, say) opens as the ones it has, and says so.
+    const { builds, notice: missingBuilds } = linkBuildsHere(link.builds, s.supported);
     // The sharer's own kernel: its source goes to the editor as text (compiled only if the viewer
     // confirms), its numbers beside it as claims; no catalog here has a kernel `yours` to check them by.
     const theirs = link.playground && link.shared ? link.shared.records.filter((r) => r.kernel === YOURS) : [];
@@ -161,6 +162,7 @@ export class Router {
       }));
       return withLink(next, link.shared || refused ? { puzzle: puzzle.id, carried: link.shared !== undefined, cpu: link.shared ? describeBrowser(link.shared.environment) : '', rejected, refused, recheck: null } : null);
     });
+    if (missingBuilds) this.notice(missingBuilds, 'info');
     await this.checker.edit(puzzle.id, puzzleStateOf(this.store.get(), puzzle.id).params, false); // a link with several cases shows them all
     if (shared.length) void this.verifier.recheckInBackground(puzzle.id);
   }

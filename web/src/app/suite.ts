@@ -91,13 +91,14 @@ export function fastestSimdKernel(records: readonly PageRecord[]): PageRecord | 
   return fastest(records.filter((r) => (vectorBits(r.isa) ?? 0) > 0), (b) => b === recordBuild('simd128'));
 }
 
-export type RatioKey = 'native' | 'same-kernel' | 'simd' | 'peer' | 'js';
+export type RatioKey = 'native' | 'same-kernel' | 'simd' | 'relaxed' | 'peer' | 'js';
 
 /** The scoreboard's ratio columns: what each compares, as its header says it. */
 export const RATIO_COLUMNS: readonly { key: RatioKey; label: string; title: string }[] = [
   { key: 'native', label: 'best SIMD128 kernel ÷ best native', title: 'the fastest SIMD kernel in wasm SIMD128 against the fastest native kernel of the case (any kernel, any ISA: AVX2, AVX-512, NEON…); a scalar kernel that runs faster in wasm is not this column’s' },
   { key: 'same-kernel', label: 'same SIMD kernel: SIMD128 ÷ native', title: 'the fastest SIMD kernel in wasm SIMD128 against the same kernel natively (the native ISA of the same vector width where there is one)' },
   { key: 'simd', label: 'SIMD128 ÷ baseline', title: 'the fastest kernel in the wasm SIMD128 build against the fastest in the baseline build (no SIMD): what wasm SIMD buys' },
+  { key: 'relaxed', label: 'same SIMD kernel: relaxed ÷ SIMD128', title: 'the fastest SIMD kernel of wasm SIMD128 in the relaxed build (the same kernel with Relaxed SIMD’s swizzle and laneselect) against itself in SIMD128: what relaxed SIMD buys; where the browser validates Relaxed SIMD' },
   { key: 'peer', label: 'best wasm ÷ peer', title: 'the fastest wasm kernel against another program on the same case (chess: chess.js)' },
   { key: 'js', label: 'best wasm ÷ best JS', title: 'the fastest wasm kernel against the fastest plain-JavaScript kernel (the js build, where it is on)' },
 ];
@@ -115,6 +116,8 @@ export interface ScoreRow {
   sameKernel: Counterpart | null;
   bestSimd: PageRecord | null;
   bestBaseline: PageRecord | null;
+  /** bestSimdKernel's kernel in the relaxed build. */
+  relaxedKernel: PageRecord | null;
   peer: PageRecord | null;
   bestJs: PageRecord | null;
   ratios: Record<RatioKey, RatioEstimate | null>;
@@ -149,14 +152,18 @@ export function scoreRows(records: readonly PageRecord[], native: readonly PageR
     const bestSimd = fastest(here, (b) => b === recordBuild('simd128'));
     const bestBaseline = fastest(here, (b) => b === recordBuild('baseline'));
     const bestJs = fastest(here, (b) => b === recordBuild('js'));
+    const relaxedKernel = bestSimdKernel
+      ? fastest(here.filter((r) => r.kernel === bestSimdKernel.kernel && r.isa === bestSimdKernel.isa), (b) => b === recordBuild('relaxed'))
+      : null;
     const peer = here.filter((r) => isPeerRecord(r) && r.timing && r.verified !== false).sort((a, b) => a.timing!.median_ns - b.timing!.median_ns)[0] ?? null;
     const ratio = (a: PageRecord | null, b: PageRecord | null | undefined, context = {}) => (a && b ? ratioOf(a, b, context) : null);
     return {
-      puzzle, caseKey, caseLabel: here[0]!.case, bestWasm, bestSimdKernel, bestNative, sameKernel, bestSimd, bestBaseline, peer, bestJs,
+      puzzle, caseKey, caseLabel: here[0]!.case, bestWasm, bestSimdKernel, bestNative, sameKernel, bestSimd, bestBaseline, relaxedKernel, peer, bestJs,
       ratios: {
         native: ratio(bestSimdKernel, bestNative, acrossMachines),
         'same-kernel': ratio(bestSimdKernel, sameKernel?.record, acrossMachines),
         simd: ratio(bestSimd, bestBaseline),
+        relaxed: ratio(relaxedKernel, bestSimdKernel),
         peer: ratio(bestWasm, peer),
         js: ratio(bestWasm, bestJs),
       },

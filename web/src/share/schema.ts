@@ -98,6 +98,7 @@ export const EnvironmentSchema = z
     cores: z.number().int().min(0).max(4096).optional(),
     cross_origin_isolated: z.boolean().optional(),
     simd128_supported: z.boolean().optional(),
+    relaxed_simd_supported: z.boolean().optional(),
     // The browser's JavaScript engine (share/js-engine.ts); absent in native reports and in links
     // made before it was recorded, which still open.
     engine: JsEngineSchema.optional(),

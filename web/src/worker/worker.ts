@@ -3,9 +3,10 @@
 // nothing here needs to be interruptible. The `js` build's worker loads a wasm module too, as the
 // engine that checks params and judges answers, and runs the plain-JavaScript kernels in its place
 // (web/src/js-kernels/runner.ts).
-import { simd } from 'wasm-feature-detect';
+import { relaxedSimd, simd } from 'wasm-feature-detect';
 import type { SimdPuzzlesModule } from '@wasm/simd/simd-puzzles.mjs';
 import simdWasmUrl from '@wasm/simd/simd-puzzles.wasm?url';
+import relaxedWasmUrl from '@wasm/relaxed/simd-puzzles.wasm?url';
 import baselineWasmUrl from '@wasm/baseline/simd-puzzles.wasm?url';
 import type { Build } from '../share/builds';
 import { engineOf } from '../share/js-engine';
@@ -41,14 +42,22 @@ async function load(build: Exclude<Build, 'js'>, modules?: ModuleUrls): Promise<
     const { default: create } = await import('@wasm/simd/simd-puzzles.mjs');
     return create({ locateFile: () => simdWasmUrl });
   }
+  if (build === 'relaxed') {
+    const { default: create } = await import('@wasm/relaxed/simd-puzzles.mjs');
+    return create({ locateFile: () => relaxedWasmUrl });
+  }
   const { default: create } = await import('@wasm/baseline/simd-puzzles.mjs');
   return create({ locateFile: () => baselineWasmUrl });
 }
 
 async function init(build: Build, modules?: ModuleUrls) {
-  const simd128 = await simd();
+  const [simd128, relaxed] = await Promise.all([simd(), relaxedSimd()]);
   if (build === 'simd128' && !simd128) {
     post({ type: 'init-error', message: 'This browser cannot run WebAssembly SIMD128; use the baseline build.' });
+    return;
+  }
+  if (build === 'relaxed' && !relaxed) {
+    post({ type: 'init-error', message: 'This browser does not validate WebAssembly Relaxed SIMD; use the SIMD128 build.' });
     return;
   }
   const flavour = build === 'js' ? (simd128 ? 'simd128' : 'baseline') : build;
@@ -68,6 +77,7 @@ async function init(build: Build, modules?: ModuleUrls) {
     cores: navigator.hardwareConcurrency || 0,
     cross_origin_isolated: scope.crossOriginIsolated === true,
     simd128_supported: simd128,
+    relaxed_simd_supported: relaxed,
   };
   const jsEngine = engineOf(navigator.userAgent);
   if (jsEngine) environment.engine = jsEngine;

@@ -20,6 +20,7 @@ const BUILD_NAMES: Record<ListingBuild, string> = {
   'x86-64': 'x86-64 (GCC)',
   aarch64: 'AArch64 (GCC)',
   simd128: 'wasm SIMD128 (Emscripten)',
+  relaxed: 'wasm relaxed SIMD (Emscripten + wabt post-link)',
   baseline: 'wasm baseline (Emscripten)',
 };
 
@@ -246,7 +247,7 @@ function listingSide(k: KernelListing, kernel: string, puzzle: string): HTMLElem
   const classes = ['total', 'vector', 'scalar', 'branch', 'other', 'memory'] as const;
   const heads: Record<(typeof classes)[number], string> = {
     total: 'all', vector: 'vector', scalar: 'scalar', branch: 'branch',
-    other: k.build === 'simd128' || k.build === 'baseline' ? 'locals, blocks' : 'no-op', memory: 'memory (of these)',
+    other: k.build === 'simd128' || k.build === 'relaxed' || k.build === 'baseline' ? 'locals, blocks' : 'no-op', memory: 'memory (of these)',
   };
   const counts = h('table', { className: 'listing-counts' },
     h('caption', {}, `Instructions by class: ${kernel}, ${k.isa}${k.truncated ? ' (of the part listed)' : ''}`),

@@ -39,6 +39,7 @@ const SERIES: Record<RatioKey, { colour: string; pattern: SeriesPattern }> = {
   native: { colour: SIDE_COLOURS.native, pattern: 'solid' },
   'same-kernel': { colour: '#7a3e0c', pattern: 'stripes' },
   simd: { colour: buildInfo('simd128').colour, pattern: 'dots' },
+  relaxed: { colour: buildInfo('relaxed').colour, pattern: 'stripes' },
   peer: { colour: SIDE_COLOURS.peer, pattern: 'cross' },
   js: { colour: buildInfo('js').colour, pattern: 'rungs' },
 };
@@ -103,7 +104,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
   // Put on the page when the screen first opens: until then a puzzle's tab has the page's only
   // progress bar and chart.
   const mount = () => replaceChildren(el.suite, heading,
-    h('p', { className: 'hint' }, 'Run all times every puzzle on one quick case: every kernel, in both wasm builds (SIMD128 and the baseline without SIMD), plain JavaScript too where that build is picked on a puzzle’s tab, and chess.js on chess. The scoreboard then sets the best of each side against the others, every ratio with the range both sides’ noise allows.'),
+    h('p', { className: 'hint' }, 'Run all times every puzzle on one quick case: every kernel, in each wasm build this browser runs (SIMD128; relaxed SIMD where the browser validates it; the baseline without SIMD), plain JavaScript too where that build is picked on a puzzle’s tab, and chess.js on chess. The scoreboard then sets the best of each side against the others, every ratio with the range both sides’ noise allows.'),
     plan,
     h('div', { className: 'run-row' }, runAll, stop),
     h('label', { attrs: { for: 'suite-progress' } }, 'Suite progress'), progress, detail, live,
@@ -219,7 +220,7 @@ export function suiteView(el: Elements, actions: SuiteActions, views: ReadonlyMa
   }
 
   function scoreTable(rows: readonly ScoreRow[], titles: ReadonlyMap<string, string>, opts: { claim: boolean; nativeIsClaim: boolean; label: string }): HTMLElement {
-    const columns = RATIO_COLUMNS.filter((c) => (c.key !== 'peer' && c.key !== 'js') || rows.some((r) => r.ratios[c.key] !== null));
+    const columns = RATIO_COLUMNS.filter((c) => (c.key !== 'peer' && c.key !== 'js' && c.key !== 'relaxed') || rows.some((r) => r.ratios[c.key] !== null));
     const median = (r: PageRecord) => h('span', {}, `${formatDuration(r.timing!.median_ns)}`, opts.claim ? ' ' : null, opts.claim ? timingClaim('the sharer’s') : null);
     const kernel = (r: PageRecord, build: boolean) => h('span', {}, h('span', { className: 'nobreak' }, `${r.kernel}/${r.isa}`), build ? ` ${buildLabel(r.build)}` : '', ' ', verdict(r));
     const body = rows.map((row) => h('tr', { attrs: { 'data-puzzle': row.puzzle, 'data-case-key': row.caseKey } },
