@@ -1,7 +1,7 @@
 // "Your kernel" (issue 31): the editor on the popcount screen, a link that carries a kernel, the
 // confirmation before anything from a link is compiled, a compile error on its line, Stop, and a
 // run on a build's own modules. The first part answers the playground API in the test
-// (page.route, exactly the contract of /work/pg-design.md), so the page's side is checked on any
+// (page.route, as scripts/lib/playground/api.mjs answers), so the page's side is checked on any
 // machine; the second asks the real compile service (scripts/lib/playground/), sandbox and all.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -69,7 +69,7 @@ async function start() {
   // The suite needs the router's link address, the router opens suite links: one made after the other.
   let suite: SuiteController | null = null;
   // "Your kernel" (issue 31): the editor on the puzzles with a playground slot; links carry its source.
-  const playground = new PlaygroundController(store, runs, views, el.playground);
+  const playground = new PlaygroundController(store, runs, el.playground);
   const router = new Router(store, engine, checker, verifier, views, (link) => suite?.openLink(link) ?? Promise.resolve(), (profile) => suite?.setProfile(profile), playground);
   suite = new SuiteController(store, runs, engine, verifier, views, () => router.linkAddress());
   const native = new NativeFeed(store, verifier, (report, fileName) => suite.openFile(report, fileName), views);

@@ -101,8 +101,4 @@ export interface PuzzleView {
   /** What the puzzle's work can be, for records from a link or a report: the most units one core
    * does per ns, and how the work follows from the params and the answer (share/verify.ts). */
   work?: WorkRules;
-  /** The playground slot of this puzzle (cpp/puzzles/<id>/playground/): its screen gets "Your
-   * kernel", an editor whose kernel the page's server compiles and runs beside ours
-   * (app/playground/). */
-  playground?: string;
 }

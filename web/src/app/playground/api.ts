@@ -1,4 +1,4 @@
-// The page's side of the playground's HTTP API (/work/pg-design.md, "HTTP API"; the server is
+// The page's side of the playground's HTTP API (docs/playground.md, "What happens to a source"; the server is
 // scripts/lib/playground/): what the server offers, a build of the user's source, its progress
 // (long-polled), Stop. Every answer is data from outside: parsed with bounded schemas, shown as
 // text only. Every failure becomes a sentence a person can read (`PlaygroundError`).

@@ -1,6 +1,6 @@
-// The playground (issue 31): "Your kernel" on the screens of the puzzles whose view names a slot
-// (PuzzleView.playground). The viewer edits the kernel in CodeMirror, presses Compile and run, and
-// the page's own server (scripts/lib/playground/, /work/pg-design.md) builds it natively per ISA
+// The playground (issue 31): "Your kernel" on the screens of the puzzles that have a slot
+// (cpp/puzzles/<id>/playground/, bundled by ./slots.ts). The viewer edits the kernel in CodeMirror, presses Compile and run, and
+// the page's own server (scripts/lib/playground/, docs/playground.md) builds it natively per ISA
 // and to wasm in a sandbox; once built, a normal Run of the case on screen loads the build's
 // modules in the wasm workers (they hold our kernels and `yours`) and sends native requests to
 // its sandboxed engine, so `yours` lands in the same tables, verified by the engine and timed by
@@ -13,7 +13,6 @@ import type { PlaygroundSource, ResultRecord } from '../../share/schema';
 import { WorkerBridge } from '../../worker/bridge';
 import { h, replaceChildren } from '../dom';
 import { formatDuration } from '../format';
-import type { PuzzleView } from '../puzzle-view';
 import type { RunController } from '../run-controller';
 import { listOf } from '../state/records';
 import { caseOnScreen, puzzleStateOf } from '../state/selectors';
@@ -84,7 +83,6 @@ export class PlaygroundController {
   constructor(
     private readonly store: Store,
     private readonly runs: RunController,
-    private readonly views: ReadonlyMap<string, PuzzleView>,
     private readonly host: HTMLElement,
   ) {}
 
@@ -136,9 +134,8 @@ export class PlaygroundController {
   private sectionFor(puzzle: string): Section | null {
     const had = this.sections.get(puzzle);
     if (had) return had;
-    const slotId = this.views.get(puzzle)?.playground;
-    if (!slotId) return null;
-    const slot = slotFor(puzzle, slotId, this.info?.slots ?? null);
+    const slot = slotFor(puzzle, this.info?.slots ?? null);
+    if (!slot) return null;
     const section = this.make(puzzle, slot);
     this.sections.set(puzzle, section);
     this.describe(section);
@@ -184,7 +181,7 @@ export class PlaygroundController {
 
   /** The slot's note and what this page can do with it (a server, none, or one that cannot). */
   private describe(section: Section) {
-    const slot = slotFor(section.puzzle, this.views.get(section.puzzle)?.playground ?? '', this.info?.slots ?? null) ?? section.slot;
+    const slot = slotFor(section.puzzle, this.info?.slots ?? null) ?? section.slot;
     if (slot && !section.slot) {
       section.slot = slot;
       if (!section.editor.text().trim()) section.editor.setText(slot.starter);

@@ -1,5 +1,5 @@
 // The playground's slots as the page knows them without asking the server: the slot.json and
-// starter.cpp of each cpp/puzzles/<p>/playground/ (the lead's files), bundled at build time, so
+// starter.cpp of each cpp/puzzles/<p>/playground/ (docs/playground.md, "Slots"), bundled at build time, so
 // a static copy of the page still shows a slot's note and our kernel. The server's list
 // (GET /api/playground) is the one that counts where there is a server.
 import type { Slot } from './api';
@@ -23,8 +23,9 @@ function bundled(): Slot[] {
 
 export const BUNDLED_SLOTS: readonly Slot[] = bundled();
 
-/** The slot for a puzzle: the server's, else the bundled one, else null. */
-export function slotFor(puzzle: string, slotId: string, served: readonly Slot[] | null): Slot | null {
-  const find = (list: readonly Slot[]) => list.find((s) => s.id === slotId) ?? list.find((s) => s.puzzle === puzzle) ?? null;
+/** The slot of a puzzle (a puzzle has one where its folder has playground/): the server's, else
+ * the bundled one, else null. */
+export function slotFor(puzzle: string, served: readonly Slot[] | null): Slot | null {
+  const find = (list: readonly Slot[]) => list.find((s) => s.puzzle === puzzle) ?? null;
   return (served && find(served)) ?? find(BUNDLED_SLOTS);
 }

@@ -246,7 +246,6 @@ export function describeCube(p: Params): string {
 
 export const view: PuzzleView = {
   id: 'cube',
-  playground: 'cube',
   describeCase: describeCube,
   order: 2,
   // Rate: the best here compose 1.9 G cube ops/s natively (avx2-256-gfni); 100 a ns is beyond any core.

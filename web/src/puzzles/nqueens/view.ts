@@ -112,7 +112,6 @@ function estimateSeconds(params: Params, mine: readonly PageRecord[]): number | 
 
 export const view: PuzzleView = {
   id: 'nqueens',
-  playground: 'nqueens',
   describeCase: (p) => `N = ${String(p.n)}`,
   order: 1,
   estimateSeconds,

@@ -385,7 +385,6 @@ export function describePopcount(p: Params, fileName?: string): string {
 
 export const view: PuzzleView = {
   id: 'popcount',
-  playground: 'popcount',
   describeCase: describePopcount,
   order: 3,
   work,
