@@ -216,8 +216,12 @@ describe(named('one build at a time, a small queue, Stop, and the limits of a co
     const [, again] = await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n; } // slow\n' });
     expect(again.id).toBe(slow.id);
     expect(['queued', 'building']).toContain(again.state);
+    // Stopped as it starts: bwrap may not have armed --die-with-parent yet, so the kill must
+    // reach the jail's own pid 1 (a lost Stop here waited out the `sleep 60`: 1 run in 3 under load).
+    const t2 = Date.now();
     s.stop(again.id);
     expect((await ended(s, again.id)).state).toBe('stopped');
+    expect(Date.now() - t2).toBeLessThan(5000);
     useKit();
   });
 

@@ -79,7 +79,7 @@ function which(tool) {
  * - env: variables set inside (nothing else is: --clearenv).
  * - cwd: the working directory inside.
  */
-export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable = true, binds = [], files = [], env = {}, cwd = '/', command, identity = sandboxIdentity() }) {
+export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable = true, binds = [], files = [], env = {}, cwd = '/', command, identity = sandboxIdentity(), infoFd = null }) {
   const l = { ...LIMITS[kind], ...limits };
   if (identity.why) throw new Error(identity.why);
   const prlimit = which('prlimit') ?? '/usr/bin/prlimit';
@@ -92,6 +92,8 @@ export function jailArgv({ kind, limits = {}, limitAs = false, job, jobWritable 
   argv.push('--');
   if (identity.switch) argv.push(which('setpriv') ?? 'setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
   argv.push(which('bwrap') ?? 'bwrap', '--unshare-all', '--unshare-user', '--disable-userns', '--cap-drop', 'ALL', '--new-session', '--die-with-parent', '--clearenv');
+  // bwrap writes {"child-pid": N} there: the jail's first process (pid 1 of its pid namespace).
+  if (infoFd !== null) argv.push('--info-fd', String(infoFd));
   for (const [name, value] of Object.entries(env)) argv.push('--setenv', name, String(value));
   if (kind === 'compile') {
     argv.push('--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin');
@@ -153,12 +155,36 @@ export function exitWords({ code, signal, timedOut, outputKilled, stopped, limit
 export function runJailed(spec, { signal, timeoutMs, onSpawn, what } = {}) {
   const limits = { ...LIMITS[spec.kind], ...(spec.limits ?? {}) };
   const wall = timeoutMs ?? limits.wallMs;
-  const argv = jailArgv(spec);
+  // fd 3: bwrap's info (runJailed's kill needs the jail's own pid, below).
+  const argv = jailArgv({ ...spec, infoFd: 3 });
   const started = Date.now();
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ code: null, signal: null, stdout: '', stderr: '', truncated: false, timedOut: false, outputKilled: false, stopped: true, seconds: 0, why: 'stopped on request' });
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: {} });
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true, env: {} });
     onSpawn?.(child);
+    // The jail runs in a session of its own (--new-session), so SIGKILL to our process group
+    // reaches bwrap but not the jail; bwrap's death takes the jail along (--die-with-parent),
+    // except in a window while it starts. So a kill also goes to the jail's pid 1, which ends its
+    // whole pid namespace: as soon as bwrap has said which pid that is, or at once if it has.
+    let jailPid = null;
+    let killWanted = false;
+    let info = '';
+    child.stdio[3]?.on('data', (chunk) => {
+      info += chunk.toString('utf8');
+      const m = /"child-pid"\s*:\s*(\d+)/.exec(info);
+      if (m && jailPid === null) {
+        jailPid = Number(m[1]);
+        if (killWanted) killJail();
+      }
+    });
+    const killJail = () => {
+      if (jailPid === null) return;
+      try {
+        process.kill(jailPid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    };
     const kept = { stdout: [], stderr: [] };
     const keptBytes = { stdout: 0, stderr: 0 };
     let total = 0;
@@ -167,6 +193,8 @@ export function runJailed(spec, { signal, timeoutMs, onSpawn, what } = {}) {
     let outputKilled = false;
     let stopped = false;
     const kill = () => {
+      killWanted = true;
+      killJail();
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
