@@ -3,6 +3,7 @@
 // 0..1025 at every start offset 0..63, and large random buffers. Plus the generator, the params,
 // the three modes and how the engine verifies them.
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -447,7 +448,10 @@ TEST(Popcount, TimedRunCarriesTheHarnessFields) {
   ASSERT_EQ(r["results"].size(), 1u);
   const json& t = r["results"][0]["timing"];
   EXPECT_EQ(t["samples"], 3);
-  EXPECT_GT(t["units_per_second"].get<double>(), 1e8);  // bytes per second: far above 100 MB/s
+  // A rate, not a speed: this test also runs under ASan on a busy machine (93 MB/s there once),
+  // and speeds belong to the benchmarks.
+  EXPECT_GT(t["units_per_second"].get<double>(), 0);
+  EXPECT_TRUE(std::isfinite(t["units_per_second"].get<double>()));
   EXPECT_NEAR(t["ns_per_unit"].get<double>() * 4096, t["median_ns"].get<double>(), 1e-6 * t["median_ns"].get<double>());
 }
 
