@@ -81,10 +81,10 @@ const quoted = (text) => `'${String(text).slice(0, 40).replace(/[\u0000-\u001f\u
 /**
  * Why a request may not use the endpoint, or null: `host`, `origin`, `secFetchSite` are its
  * headers, `remote` its peer address, `port` the port the server listens on, `changes` whether it
- * starts or stops something.
+ * starts or stops something; `what` names what the endpoint serves, for the first refusal.
  */
-export function refusal({ method, host, origin, secFetchSite, contentType, remote, port, changes }) {
-  if (!isLoopbackAddress(remote)) return 'only this machine may ask for native runs';
+export function refusal({ method, host, origin, secFetchSite, contentType, remote, port, changes, what = 'native runs' }) {
+  if (!isLoopbackAddress(remote)) return `only this machine may ask for ${what}`;
   const name = (host ?? '').toLowerCase();
   const colon = name.lastIndexOf(':');
   if (colon < 0 || !LOOPBACK_HOSTS.has(name.slice(0, colon)) || name.slice(colon + 1) !== String(port)) return `the Host header ${quoted(host)} is not this server`;
@@ -95,6 +95,21 @@ export function refusal({ method, host, origin, secFetchSite, contentType, remot
     if (method === 'POST' && !String(contentType ?? '').startsWith('application/json')) return 'the request must be JSON';
   }
   return null;
+}
+
+/** refusal() of an HTTP request to this server (the playground's API asks the same). */
+export function refusalOf(req, { changes, what }) {
+  return refusal({
+    method: req.method ?? 'GET',
+    host: req.headers.host,
+    origin: req.headers.origin,
+    secFetchSite: req.headers['sec-fetch-site'],
+    contentType: req.headers['content-type'],
+    remote: req.socket.remoteAddress,
+    port: req.socket.localPort,
+    changes,
+    what,
+  });
 }
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -509,16 +524,7 @@ export function nativeRunMiddleware(runner) {
     const method = req.method ?? 'GET';
     const allowed = path === NATIVE_RUN_PATH ? ['GET', 'POST', 'DELETE'] : ['GET'];
     if (!allowed.includes(method)) return send(res, 405, { error: `${path} answers ${allowed.join(', ')}, not ${quoted(method)}` }, { Allow: allowed.join(', ') });
-    const why = refusal({
-      method,
-      host: req.headers.host,
-      origin: req.headers.origin,
-      secFetchSite: req.headers['sec-fetch-site'],
-      contentType: req.headers['content-type'],
-      remote: req.socket.remoteAddress,
-      port: req.socket.localPort,
-      changes: method !== 'GET',
-    });
+    const why = refusalOf(req, { changes: method !== 'GET', what: 'native runs' });
     if (why) return send(res, 403, { error: why });
     if (path === CPU_LOAD_PATH) return send(res, ...runner.cpuLoad());
     if (method === 'DELETE') return send(res, ...runner.stop());

@@ -14,7 +14,7 @@
 //
 // Every refusal is JSON {error} a person can read; no answer carries a server path or a stack.
 import { closeSync, createReadStream } from 'node:fs';
-import { readBody, refusal, send } from '../native-run.mjs';
+import { readBody, refusalOf, send } from '../native-run.mjs';
 
 export const PLAYGROUND_PATH = '/api/playground';
 /** A source of 50 kB can take twice that as JSON (escaped quotes and newlines). */
@@ -35,17 +35,8 @@ export function playgroundMiddleware(service) {
   const handle = async (req, res, path, route, match) => {
     const method = req.method ?? 'GET';
     if (!route.methods.includes(method)) return send(res, 405, { error: `this address answers ${route.methods.join(', ')}, not '${String(method).slice(0, 10)}'` }, { Allow: route.methods.join(', ') });
-    const why = refusal({
-      method,
-      host: req.headers.host,
-      origin: req.headers.origin,
-      secFetchSite: req.headers['sec-fetch-site'],
-      contentType: req.headers['content-type'],
-      remote: req.socket.remoteAddress,
-      port: req.socket.localPort,
-      changes: method === 'POST' || method === 'DELETE',
-    });
-    if (why) return send(res, 403, { error: why.replace('native runs', 'playground builds') });
+    const why = refusalOf(req, { changes: method === 'POST' || method === 'DELETE', what: 'playground builds' });
+    if (why) return send(res, 403, { error: why });
     switch (route.name) {
       case 'info':
         return send(res, ...service.info());
