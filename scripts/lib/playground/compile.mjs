@@ -16,9 +16,10 @@
 //   A scalar pass that fails while a vector pass compiled is "skipped" (the source needs a vector
 //   family there), not a failure of the build.
 // - Stop kills the jail of the step running (and the build's sandboxed engine: engines.mjs).
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanText, parseDiagnostics, parseLinkErrors } from './diagnostics.mjs';
 import { LIMITS, giveToSandbox, jobRoot, makeJobDir, probeSandbox, runJailed, sandboxIdentity } from './sandbox.mjs';
@@ -176,6 +177,23 @@ function throughEtc(file) {
 }
 
 const isClang = (t) => t.key.startsWith('wasm') || /em\+\+|clang/.test(t.cxx);
+
+/** Whether every folder from / down to `path` lets others pass (o+x), and `path` lets them read. */
+function searchableByOthers(path) {
+  try {
+    const full = realpathSync(path);
+    let dir = dirname(full);
+    for (;;) {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+      if (dir === '/') break;
+      dir = dirname(dir);
+    }
+    return (statSync(full).mode & 0o004) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Flags that shape the compiler's messages, never its code: no colour, a bounded error count. */
 const messageFlags = (t) => (isClang(t) ? ['-fno-color-diagnostics', '-ferror-limit=30'] : ['-fdiagnostics-color=never', '-fmax-errors=30']);
 
@@ -197,7 +215,9 @@ export class PlaygroundService {
     this.repo = repo;
     this.rootDir = root;
     this.toolchainFiles = toolchainFiles;
-    this.probe = probe ?? (() => probeSandbox({ binds: [join(repo, 'cpp')] }));
+    this.probe = probe ?? (() => probeSandbox({ binds: [this.hostFor(join(repo, 'cpp'))] }));
+    /** host path -> its staged copy (hostFor), made once per server start. */
+    this.staged = new Map();
     this.hasPass = hasPass;
     this.passFileFn = passFile;
     this.keep = keep;
@@ -218,6 +238,29 @@ export class PlaygroundService {
     const builds = join(this.rootDir, 'builds');
     if (!existsSync(builds)) mkdirSync(builds, { mode: 0o711 });
     return builds;
+  }
+
+  /**
+   * Where the jail should read `path` (a folder or file of the checkout: headers, a kit, the
+   * listing script) from. A root server's jail runs as the sandbox user, which cannot pass through
+   * a checkout under a private folder (/root is 0700): then the path is copied once into the
+   * playground's own folder, readable by others, and bound at its original path inside the jail,
+   * so the toolchain's flags hold unchanged.
+   */
+  hostFor(path) {
+    if (!sandboxIdentity().switch || searchableByOthers(path)) return path;
+    const had = this.staged.get(path);
+    if (had && existsSync(had)) return had;
+    const root = join(this.rootDir ?? (this.rootDir = jobRoot()), 'staged');
+    mkdirSync(root, { recursive: true, mode: 0o711 });
+    const dir = join(root, createHash('sha256').update(path).digest('hex').slice(0, 16));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { mode: 0o755 });
+    const copy = join(dir, basename(path));
+    execFileSync('cp', ['-a', '--', path, copy]);
+    execFileSync('chmod', ['-R', 'o+rX', '--', copy]);
+    this.staged.set(path, copy);
+    return copy;
   }
 
   async passFile(puzzle, pass) {
@@ -412,8 +455,8 @@ export class PlaygroundService {
   /** Runs `command` in the compile jail for step `s`; returns the jail's result. */
   async jail(build, s, t, command, { link = false } = {}) {
     const binds = [];
-    for (const inc of t.includes ?? []) if (!inc.startsWith('/usr/') && existsSync(inc)) binds.push({ host: inc });
-    if (link) binds.push({ host: t.archive });
+    for (const inc of t.includes ?? []) if (!inc.startsWith('/usr/') && existsSync(inc)) binds.push({ host: this.hostFor(inc), inside: inc });
+    if (link) binds.push({ host: this.hostFor(t.archive), inside: t.archive });
     const wasm = t.key.startsWith('wasm');
     s.state = 'running';
     s.started ??= Date.now();
@@ -546,8 +589,8 @@ export class PlaygroundService {
     const name = flavour === 'native' ? (process.arch === 'arm64' ? 'aarch64' : 'x86-64') : flavour;
     const view = '/sp/repo';
     const binds = [
-      { host: join(script, 'build-listings.mjs'), inside: `${view}/scripts/build-listings.mjs` },
-      { host: join(script, 'lib'), inside: `${view}/scripts/lib` },
+      { host: this.hostFor(join(script, 'build-listings.mjs')), inside: `${view}/scripts/build-listings.mjs` },
+      { host: this.hostFor(join(script, 'lib')), inside: `${view}/scripts/lib` },
       flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/wasm-build/out/${flavour === 'simd128' ? 'simd' : 'baseline'}` },
     ];
     s.state = 'running';
