@@ -518,6 +518,19 @@ export function send(res, code, body, headers = {}) {
   res.end(JSON.stringify(body));
 }
 
+/** The request's JSON body, or undefined once a refusal has been sent (413 with `tooLargeWords`
+ * past `maxBytes`, 400 if it is not JSON; nothing if reading it failed). */
+export async function readJsonBody(req, res, maxBytes, tooLargeWords) {
+  const body = await readBody(req, maxBytes);
+  if (body.tooLarge) return void send(res, 413, { error: tooLargeWords });
+  if (body.failed) return undefined;
+  try {
+    return JSON.parse(body.text);
+  } catch {
+    return void send(res, 400, { error: 'the body is not JSON' });
+  }
+}
+
 /** A Connect middleware serving /api/native-run and /api/cpu-load with `runner`. */
 export function nativeRunMiddleware(runner) {
   const handle = async (req, res, path) => {
@@ -534,15 +547,8 @@ export function nativeRunMiddleware(runner) {
       if (!/^\d{1,15}$/.test(wait)) return send(res, 400, { error: 'wait must be a run id' });
       return send(res, ...(await runner.wait(Number(wait))));
     }
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body.tooLarge) return send(res, 413, { error: `the request is larger than ${MAX_BODY_BYTES / 1024} KiB: no engine request is` });
-    if (body.failed) return;
-    let request;
-    try {
-      request = JSON.parse(body.text);
-    } catch {
-      return send(res, 400, { error: 'the body is not JSON' });
-    }
+    const request = await readJsonBody(req, res, MAX_BODY_BYTES, `the request is larger than ${MAX_BODY_BYTES / 1024} KiB: no engine request is`);
+    if (request === undefined) return;
     return send(res, ...(await runner.start(request)));
   };
   return (req, res, next) => {

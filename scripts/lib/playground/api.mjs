@@ -14,7 +14,7 @@
 //
 // Every refusal is JSON {error} a person can read; no answer carries a server path or a stack.
 import { closeSync, createReadStream } from 'node:fs';
-import { readBody, refusalOf, send } from '../native-run.mjs';
+import { readJsonBody, refusalOf, send } from '../native-run.mjs';
 
 export const PLAYGROUND_PATH = '/api/playground';
 /** A source of 50 kB can take twice that as JSON (escaped quotes and newlines). */
@@ -41,15 +41,8 @@ export function playgroundMiddleware(service) {
       case 'info':
         return send(res, ...service.info());
       case 'submit': {
-        const body = await readBody(req, MAX_BUILD_BODY);
-        if (body.tooLarge) return send(res, 413, { error: `the request is larger than ${MAX_BUILD_BODY / 1024} KiB (a source may be 50 kB)` });
-        if (body.failed) return;
-        let request;
-        try {
-          request = JSON.parse(body.text);
-        } catch {
-          return send(res, 400, { error: 'the body is not JSON' });
-        }
+        const request = await readJsonBody(req, res, MAX_BUILD_BODY, `the request is larger than ${MAX_BUILD_BODY / 1024} KiB (a source may be 50 kB)`);
+        if (request === undefined) return;
         return send(res, ...(await service.submit(request)));
       }
       case 'build': {
