@@ -174,5 +174,6 @@ done
 floor=$((busy / $(nproc)))
 echo "CPU busy during the layers (every process on this machine, browsers included): $busy s on $(nproc) cores, so $((floor / 60)) min $((floor % 60)) s is the floor for their wall time if nothing else ran"
 node scripts/lib/slowest-tests.mjs 5 "$artifacts"/*.junit.xml
+node scripts/lib/failed-tests.mjs 30 "$artifacts"/*.junit.xml
 echo "total: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 exit $failed

@@ -8,11 +8,14 @@
 #     defined outside the pass, so it takes the baseline target and cannot inline the pass's vector
 #     ops (the "reverse hazard": define it inside the pass, i.e. include its header from kernels.inl).
 # Names are read mangled: a function of pass P starts _ZN2sp<len>isa_P (or _ZZN for a local, _ZNK
-# for a const member). Usage: check_shared_code_isa.sh BINARY. Exit 1 and the offenders on failure.
-set -euo pipefail
+# for a const member). Usage: check_shared_code_isa.sh BINARY. Exit 1 and the offenders on failure;
+# exit 2 with objdump's words when the binary could not be read (that proves nothing either way).
+set -uo pipefail
 binary=$1
-report=/tmp/sp_isa_check.$$
-objdump -d --no-show-raw-insn "$binary" | awk '
+# Private files (mktemp), removed however the script ends: the report and what objdump said.
+report=$(mktemp) errors=$(mktemp) || exit 2
+trap 'rm -f "$report" "$errors"' EXIT
+objdump -d --no-show-raw-insn "$binary" 2>"$errors" | awk '
   BEGIN {
     # VEX/EVEX (ymm, zmm, mask registers, v-prefixed ops on xmm), SSSE3, SSE4, POPCNT, BMI, GFNI.
     # Not tzcnt: GCC emits "rep bsf" for baseline count-trailing-zeros, which objdump shows as
@@ -41,14 +44,19 @@ objdump -d --no-show-raw-insn "$binary" | awk '
     if (pass_of(callee) != "" && !(name in seen3)) { seen3[name] = 1; print "baseline template calls into a pass\t" name; bad++ }
   }
   END { exit bad ? 1 : 0 }
-' > "$report" && status=0 || status=$?
-if [ "$status" -ne 0 ]; then
+' >"$report"
+statuses=("${PIPESTATUS[@]}")
+# A disassembly that did not finish proves nothing either way: say so, apart from a finding.
+if [ "${statuses[0]}" -ne 0 ] || [ "${statuses[1]}" -gt 1 ]; then
+  echo "could not check $binary: objdump exit ${statuses[0]}, awk exit ${statuses[1]}"
+  sed 's/^/  /' "$errors" | head -20
+  exit 2
+fi
+if [ "${statuses[1]}" -eq 1 ]; then
   echo "code that breaks the ISA pass rules (cpp/simd/isa.h):"
   while IFS=$'\t' read -r what sym; do
     printf '  %s: %s\n' "$(echo "$sym" | c++filt)" "$what"
-  done < "$report"
-else
-  echo "$(nm --defined-only "$binary" | grep -c ' [TtWw] _ZZ\?NK\?2sp[0-9]*isa_') functions in ISA passes; none beyond x86-64 baseline outside them"
+  done <"$report"
+  exit 1
 fi
-rm -f "$report"
-exit "$status"
+echo "$(nm --defined-only "$binary" | grep -c ' [TtWw] _ZZ\?NK\?2sp[0-9]*isa_') functions in ISA passes; none beyond x86-64 baseline outside them"
