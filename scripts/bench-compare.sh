@@ -18,7 +18,7 @@ for arg in "$@"; do
 done
 step "setup"; bash scripts/setup.sh
 step "native build"; build_native_cli
-step "wasm builds"; build_wasm --target simd_puzzles_wasm
+step "wasm builds"; build_wasm --target sp_page_modules
 step "native benchmark"; node scripts/native-bench.mjs "${native_args[@]}"
 step "page"; build_web
 step "wasm benchmark in Chromium and Firefox"; node scripts/bench-compare.mjs "$@"

@@ -32,7 +32,7 @@ if [[ -n $report ]]; then
   report=$(realpath "$report")
 fi
 
-step "wasm builds (SIMD128, relaxed SIMD and baseline)"; build_wasm --target simd_puzzles_wasm
+step "wasm builds (SIMD128, relaxed SIMD and baseline)"; build_wasm --target sp_page_modules
 # Instruction listings shipped with the site: the wasm ones always, the x86-64 one when this
 # script builds the native CLI (each only when stale; docs/architecture.md, "Instruction listings").
 step "instruction listings"; node scripts/build-listings.mjs simd128 relaxed baseline

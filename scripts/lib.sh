@@ -30,7 +30,7 @@ build_native_cli() {
   cmake --build --preset native --target simd-puzzles sp_playground_engine
 }
 
-# The three flavours; arguments go to `cmake --build` (npm start: `--target simd_puzzles_wasm sp_playground_engine`).
+# The three flavours (two compiles); arguments go to `cmake --build` (npm start: `--target sp_page_modules sp_playground_engine`).
 build_wasm() { bash "$ROOT/wasm-build/build.sh" "$@"; }
 
 build_web() { npx vite build --config "$ROOT/web/vite.config.ts" --logLevel warn; }

@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 step "setup"; bash scripts/setup.sh start
-step "wasm builds (SIMD128, relaxed SIMD and baseline)"; build_wasm --target simd_puzzles_wasm sp_playground_engine
+step "wasm builds (SIMD128, relaxed SIMD and baseline)"; build_wasm --target sp_page_modules sp_playground_engine
 # Their instruction listings (seconds; each only when stale). The native one follows its build.
 step "instruction listings (wasm)"; node scripts/build-listings.mjs simd128 relaxed baseline
 step "page"; build_web_if_stale

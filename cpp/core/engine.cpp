@@ -10,12 +10,10 @@
 #include <random>
 #include <set>
 
+#include "core/build_name.h"
 #include "core/format.h"
 #include "core/harness.h"
 
-#ifndef SP_BUILD_NAME
-#define SP_BUILD_NAME "unknown"
-#endif
 #ifndef SP_BUILD_FLAGS
 #define SP_BUILD_FLAGS ""
 #endif
@@ -245,7 +243,7 @@ void verify_case(const Puzzle& puzzle, const PreparedCase& prepared, const Selec
                    {"params", prepared.params},
                    {"kernel", k->info().id},
                    {"isa", std::string(isa_name(k->info().isa))},
-                   {"build", SP_BUILD_NAME},
+                   {"build", build_name()},
                    {"answer", outcome.value().answer},
                    {"work", outcome.value().work},
                    {"work_unit", unit}};
@@ -821,8 +819,8 @@ std::string case_key(const PreparedCase& c) {
 }
 
 json environment_json() {
-  return {{"side", std::string(SP_BUILD_NAME).rfind("wasm", 0) == 0 ? "wasm" : "native"},
-          {"build", SP_BUILD_NAME},
+  return {{"side", std::string(build_name()).rfind("wasm", 0) == 0 ? "wasm" : "native"},
+          {"build", build_name()},
           {"arch", cpu::arch_name()},
           {"cpu", cpu::model_name()},
           {"features", cpu::feature_names(cpu::features())},

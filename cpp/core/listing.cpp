@@ -2,11 +2,9 @@
 
 #include <string>
 
+#include "core/build_name.h"
 #include "core/registry.h"
 
-#ifndef SP_BUILD_NAME
-#define SP_BUILD_NAME "unknown"
-#endif
 
 extern "C" [[gnu::noinline, gnu::used]] std::uint32_t sp_listing_anchor() {
   return 0x4c495354u;  // "LIST"
@@ -29,7 +27,7 @@ json entry_points_json() {
                          {"entries", entries}});
     }
   }
-  return {{"build", SP_BUILD_NAME},
+  return {{"build", build_name()},
           {"anchor", std::to_string(reinterpret_cast<std::uintptr_t>(&sp_listing_anchor))},
           {"kernels", kernels}};
 }

@@ -11,7 +11,7 @@
 
 namespace sp {
 
-// {"build": SP_BUILD_NAME, "anchor": address of sp_listing_anchor,
+// {"build": build_name(), "anchor": address of sp_listing_anchor,
 //  "kernels": [{"puzzle", "kernel", "isa", "key", "entries": [{"role", "address"}]}]}.
 // Natively an address minus the anchor's is the function's offset from the anchor in the
 // binary's own disassembly, whatever address the program was loaded at (PIE, qemu); in wasm an

@@ -8,36 +8,16 @@
 // Costs worth knowing (V8 on x86): i8x16.swizzle with a run-time index adds a saturating add to
 // get wasm's zeroing rule from pshufb; a constant i8x16.shuffle does not.
 //
-// The relaxed flavour (SP_WASM_RELAXED: the wasm-relaxed preset, build `relaxed`): the same family
-// and the same kernels, where two ops become Relaxed SIMD instructions whose relaxed cases the
-// family's contract already rules out (vector_api.md; docs/architecture.md, "The relaxed flavour"):
-//  - every i8x16.swizzle (U8::shuffle, U32::store_compressed: the only swizzles in our code)
-//    becomes i8x16.relaxed_swizzle, which differs only for indices 16..127; the shuffle index
-//    rule allows 0..15 and 0x80.. only, and compress_lut.h's tables hold nothing else. V8 then
-//    emits pshufb alone (tbl on ARM). The source stays wasm_i8x16_swizzle, so the compiler makes
-//    the same code as for SIMD128; the post-link step rewrites the opcode.
-//  - select(m, a, b) (and what is built on it): i8x16.relaxed_laneselect, which differs from
-//    bitselect only where a mask byte is neither 0x00 nor 0xFF; masks are all-ones or all-zero
-//    lanes (they come from eq/ne/lt/first_n and mask logic). V8 emits one pblendvb. `majority`,
-//    whose selector is data, keeps v128.bitselect, so this one cannot be an opcode rewrite: it is
-//    a call to an imported placeholder (wasm-build/relaxed-placeholders.js throws if called),
-//    which the post-link step replaces by the instruction (same operands, same v128 result).
-// Emscripten 3.1.6 (clang 14, binaryen 108) cannot emit either opcode: scripts/relax-wasm.mjs does
-// both rewrites after linking. README, "Relaxed SIMD".
+// The relaxed flavour (build `relaxed`) is this module after linking with every i8x16.swizzle made
+// i8x16.relaxed_swizzle (scripts/relax-wasm.mjs): U8::shuffle and U32::store_compressed are the
+// only swizzles in our code, and the index rule below (0..15 or 0x80.. only; compress_lut.h's
+// tables hold nothing else) is exactly where the two instructions agree. Keep it so: a new use of
+// wasm_i8x16_swizzle with other indices would make the relaxed build wrong on some engine.
+// select stays v128.bitselect: relaxed_laneselect (one vpblendvb for three instructions in V8)
+// measured no gain here and would need a compile of its own to tell select from majority
+// (docs/architecture.md, "The relaxed flavour").
 
 #include <wasm_simd128.h>
-
-#ifdef SP_WASM_RELAXED
-// Outside any namespace's name mangling (extern "C"): the symbol map names it, and the post-link
-// step finds each call by its import's function index there. `const`: no side effects, so the
-// compiler may move and merge the calls as it would the instructions.
-extern "C" {
-// m ? a : b per bit, as v128.bitselect(a, b, m): operands a, b, m in the instruction's order.
-__attribute__((import_module("env"), import_name("sp_relaxed_laneselect"), const)) v128_t sp_relaxed_laneselect(v128_t a,
-                                                                                                              v128_t b,
-                                                                                                              v128_t m);
-}
-#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -86,11 +66,7 @@ struct Common {
   static vec mand(vec a, vec b) { return and_(a, b); }
   static vec mor(vec a, vec b) { return or_(a, b); }
   static vec mandnot(vec a, vec b) { return andnot(a, b); }
-#ifdef SP_WASM_RELAXED
-  static vec select(vec m, vec a, vec b) { return sp_relaxed_laneselect(a, b, m); }  // m: whole lanes (above)
-#else
   static vec select(vec m, vec a, vec b) { return wasm_v128_bitselect(a, b, m); }
-#endif
   static vec zero_unless(vec m, vec v) { return and_(m, v); }
   static bool any(vec m) { return wasm_v128_any_true(m); }
 };
