@@ -253,7 +253,10 @@ describe(named('a wasm build may not reach JavaScript'), () => {
     const source = 'extern "C" unsigned _emval_new_cstring(const char*);\nlong kernel(long n) { return n + _emval_new_cstring("constructor"); }\n';
     const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
     expect(view.state).toBe('failed');
-    expect(view.steps).toEqual([expect.objectContaining({ target: 'wasm-simd128', state: 'failed', why: expect.stringMatching(/^your code calls into JavaScript \(_emval_new_cstring\)/) })]);
+    expect(view.steps).toEqual([
+      expect.objectContaining({ target: 'wasm-simd128', state: 'failed', why: expect.stringMatching(/^your code calls into JavaScript \(_emval_new_cstring\)/) }),
+      expect.objectContaining({ target: 'wasm-relaxed', state: 'skipped', why: 'skipped: nothing to rewrite (the SIMD128 module was not built)' }),
+    ]);
   });
 });
 
@@ -334,6 +337,19 @@ describe(named('the relaxed flavour of a wasm build'), () => {
     expect(view.steps[1]!.why).not.toMatch(/\/sp\/|\/job/); // no jail path
     expect(Object.keys(view.wasm)).toEqual(['simd128']);
     expect(s.openOutput(view.id, 'wasm', 'relaxed', 'simd-puzzles.mjs')).toBeNull();
+  }, 180_000);
+
+  it('Stop during the rewrite kills its jail: the build stops', async () => {
+    const s = service({ toolchainFiles: { 'wasm-simd128': wasmKit } });
+    const { id } = (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 2; }\n' }))[1];
+    let view: View;
+    // The service wakes a waiting status on every change: the step's start is one.
+    do [, view] = await s.status(id, 5000); while (view.steps[1]?.state !== 'running' && ['queued', 'building'].includes(view.state));
+    expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['wasm-simd128:ok', 'wasm-relaxed:running']);
+    expect(s.stop(id)[0]).toBe(202);
+    view = await ended(s, id);
+    expect(view.state).toBe('stopped');
+    expect(view.steps[1]).toMatchObject({ target: 'wasm-relaxed', state: 'stopped' });
   }, 180_000);
 });
 

@@ -594,7 +594,7 @@ export class PlaygroundService {
   // fails this step only (the flavour it came from is served as it was).
   async relaxStep(build, s, mkdir) {
     const t = build.toolchains.get(WASM_FLAVOURS[s.from]);
-    if (!build.wasm[s.from] || !t) return skip(s, `skipped: the ${s.from} module was not built`);
+    if (!build.wasm[s.from] || !t) return skip(s, `skipped: nothing to rewrite (the ${s.from === 'simd128' ? 'SIMD128' : s.from} module was not built)`);
     const dir = `wasm/${s.derived}`;
     mkdir(dir);
     const view = '/sp/repo';
