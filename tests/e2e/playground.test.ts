@@ -38,11 +38,11 @@ async function fakeServer(page: Page, build: (id: string, n: number) => unknown,
       fake.posts.push(req.postDataJSON() as { slot: string; source: string });
       return json(route, 200, { id: `b${fake.posts.length}` });
     }
-    const wasm = /^\/builds\/([^/]+)\/wasm\/(simd128|baseline)\/(simd-puzzles\.(mjs|wasm))$/.exec(path);
+    const wasm = /^\/builds\/([^/]+)\/wasm\/(simd128|relaxed|baseline)\/(simd-puzzles\.(mjs|wasm))$/.exec(path);
     if (wasm) {
       fake.modules.push(path);
       // The stock modules stand for a build of the user's kernel here.
-      const file = join(root, 'wasm-build/out', wasm[2] === 'simd128' ? 'simd' : 'baseline', wasm[3]!);
+      const file = join(root, 'wasm-build/out', wasm[2] === 'simd128' ? 'simd' : wasm[2]!, wasm[3]!);
       return route.fulfill({ status: 200, contentType: wasm[4] === 'mjs' ? 'text/javascript' : 'application/wasm', body: readFileSync(file) });
     }
     const id = /^\/builds\/([^/?]+)$/.exec(path)?.[1];
@@ -181,8 +181,8 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
     for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, viewport);
       const fake = await fakeServer(page, (id) => ({
-        id, slot: 'popcount', state: 'done', steps: [step('native-avx2', 'ok'), step('link-native', 'ok'), step('wasm-simd128', 'ok'), step('wasm-baseline', 'ok')],
-        native: { available: false }, wasm: { simd128: `/api/playground/builds/${id}/wasm/simd128/simd-puzzles.mjs`, baseline: `/api/playground/builds/${id}/wasm/baseline/simd-puzzles.mjs` },
+        id, slot: 'popcount', state: 'done', steps: [step('native-avx2', 'ok'), step('link-native', 'ok'), step('wasm-simd128', 'ok'), step('wasm-relaxed', 'ok'), step('wasm-baseline', 'ok')],
+        native: { available: false }, wasm: { simd128: `/api/playground/builds/${id}/wasm/simd128/simd-puzzles.mjs`, relaxed: `/api/playground/builds/${id}/wasm/relaxed/simd-puzzles.mjs`, baseline: `/api/playground/builds/${id}/wasm/baseline/simd-puzzles.mjs` },
       }));
       await page.reload();
       await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
@@ -190,7 +190,8 @@ describe('Your kernel, the page side (the API answered by the test)', () => {
       await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
       await page.click(`${section} .pg-compile`);
       await page.waitForFunction((s) => /^(Your kernel|Stopped|The run)/.test(document.querySelector(`${s} .pg-status`)?.textContent ?? '') || /^Done/.test(document.querySelector('.status')?.textContent ?? ''), section, { timeout: 120_000 });
-      expect(fake.modules).toEqual(expect.arrayContaining(['/builds/b1/wasm/simd128/simd-puzzles.mjs', '/builds/b1/wasm/simd128/simd-puzzles.wasm']));
+      // relaxed too: Chromium validates Relaxed SIMD, so the build's relaxed module runs in the relaxed worker.
+      expect(fake.modules).toEqual(expect.arrayContaining(['/builds/b1/wasm/simd128/simd-puzzles.mjs', '/builds/b1/wasm/simd128/simd-puzzles.wasm', '/builds/b1/wasm/relaxed/simd-puzzles.mjs', '/builds/b1/wasm/relaxed/simd-puzzles.wasm']));
       expect((await rows(page)).length).toBeGreaterThan(0);
       const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(width).toBe(0);
@@ -236,7 +237,7 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     expect(served!.available, served!.why).toBe(true);
   });
 
-  it('runs an edited kernel natively and in both wasm builds, verified, with ratios to ours and to its own native build', async () => {
+  it('runs an edited kernel natively and in every wasm build (relaxed: Chromium validates it), verified, with ratios to ours and to its own native build', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, { width: 1366, height: 900 });
     await openPopcount(page);
     await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
@@ -245,12 +246,14 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);
     expect(await statusOf(page)).toMatch(/^Your kernel ran in \d+ builds, every answer verified/);
     const mine = (await rows(page)).filter((r) => r.key.startsWith('yours/'));
-    expect(mine.map((r) => r.build).sort()).toEqual(['baseline', 'simd128']);
+    expect(mine.map((r) => r.build).sort()).toEqual(['baseline', 'relaxed', 'simd128']);
     for (const row of mine) {
       expect(row.verified, JSON.stringify(row)).toBe('✓');
       expect(row.native, JSON.stringify(row)).toMatch(/measured now/); // its own native build, this machine, just now
       expect(row['vs-native'], JSON.stringify(row)).toMatch(/×/);
       expect(row['vs-best-native'], JSON.stringify(row)).toMatch(/×/);
+      // The relaxed row against its own SIMD128 row, as ours (the relaxed module's records say wasm-relaxed).
+      if (row.build === 'relaxed') expect(row['vs-simd128'], JSON.stringify(row)).toMatch(/×/);
     }
     // Ours ran in the same measurement, from the same module.
     expect((await rows(page)).some((r) => r.key.startsWith('nibble-lookup/'))).toBe(true);
@@ -260,7 +263,7 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     await page.click('#instructions summary');
     await page.waitForFunction(() => [...document.querySelectorAll('#listing-kernel option')].some((o) => (o as HTMLOptionElement).value === 'yours'), null, { timeout: 30_000 });
     await page.selectOption('#listing-kernel', 'yours');
-    expect(await page.$$eval('#listing-wasm option', (os) => os.map((o) => o.textContent))).toContain('simd128 (simd128)');
+    expect(await page.$$eval('#listing-wasm option', (os) => os.map((o) => o.textContent))).toEqual(expect.arrayContaining(['simd128 (simd128)', 'simd128 (relaxed)']));
     expect((await page.$$eval('#listing-native option', (os) => os.map((o) => o.textContent ?? ''))).some((t) => /\((x86-64|aarch64)\)$/.test(t))).toBe(true);
     expect(await page.textContent('#instructions .listing-sides')).toContain('playground::kernel');
     // The download carries the source (JSON), and so does the run kept in the History.

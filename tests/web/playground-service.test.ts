@@ -6,7 +6,7 @@
 // kernel ends with a clear message, and the service still serves afterwards. Needs bubblewrap
 // (scripts/setup.sh): skipped, saying why, only where the sandbox probe fails.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,7 @@ import { NativeEngine } from '../../scripts/lib/native-engine.mjs';
 import { NativeRunner } from '../../scripts/lib/native-run.mjs';
 // @ts-expect-error: plain ESM helper of the scripts
 import { probeSandbox } from '../../scripts/lib/playground/sandbox.mjs';
+import { enableRelaxedSimd } from '../../scripts/lib/relaxed-simd.mjs';
 
 const probe = probeSandbox();
 const named = (what: string) => (probe.available ? what : `${what} (skipped: ${probe.why})`);
@@ -252,8 +253,104 @@ describe(named('a wasm build may not reach JavaScript'), () => {
     const source = 'extern "C" unsigned _emval_new_cstring(const char*);\nlong kernel(long n) { return n + _emval_new_cstring("constructor"); }\n';
     const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
     expect(view.state).toBe('failed');
-    expect(view.steps).toEqual([expect.objectContaining({ target: 'wasm-simd128', state: 'failed', why: expect.stringMatching(/^your code calls into JavaScript \(_emval_new_cstring\)/) })]);
+    expect(view.steps).toEqual([
+      expect.objectContaining({ target: 'wasm-simd128', state: 'failed', why: expect.stringMatching(/^your code calls into JavaScript \(_emval_new_cstring\)/) }),
+      expect.objectContaining({ target: 'wasm-relaxed', state: 'skipped', why: 'skipped: nothing to rewrite (the SIMD128 module was not built)' }),
+    ]);
   });
+});
+
+// The relaxed flavour (scripts/relax-wasm.mjs, run in the compile jail on the SIMD128 link): a
+// stand-in wasm kit whose archive holds a build stamp and a swizzle, as the engine's does.
+const WASM_STANDIN = String.raw`#include "demo/demo.h"
+#include <wasm_simd128.h>
+namespace demo {
+std::vector<Entry>& registry() { static std::vector<Entry> r; return r; }
+}  // namespace demo
+extern "C" {
+[[gnu::used]] char sp_build_stamp[] = "sp-build-name:wasm-simd128";
+}
+static unsigned char bytes[32];
+int main(int argc, char**) {
+  for (int i = 0; i < 32; ++i) bytes[i] = static_cast<unsigned char>(argc * i);
+  v128_t r = wasm_i8x16_swizzle(wasm_v128_load(bytes), wasm_v128_load(bytes + 16));
+  long sum = sp_build_stamp[argc] + wasm_i8x16_extract_lane(r, 0);
+  for (auto& e : demo::registry()) sum += e.kernel(argc);
+  return static_cast<int>(sum);
+}
+`;
+
+describe(named('the relaxed flavour of a wasm build'), () => {
+  let wasmKit = '';
+  beforeAll(() => {
+    if (!probe.available) return;
+    // The rewrite, where the service looks for it: scripts/ of its repository.
+    mkdirSync(join(repo, 'scripts'), { recursive: true });
+    cpSync(join(__dirname, '..', '..', 'scripts', 'relax-wasm.mjs'), join(repo, 'scripts', 'relax-wasm.mjs'));
+    execFileSync('chmod', ['-R', 'a+rX', join(repo, 'scripts')]);
+    const kitDir = join(base, 'wasm-kit');
+    mkdirSync(kitDir, { mode: 0o755 });
+    writeFileSync(join(kitDir, 'engine.cpp'), WASM_STANDIN);
+    const env = { ...process.env, EM_CACHE: '/usr/share/emscripten/cache' };
+    execFileSync('em++', ['-std=c++20', '-O1', '-msimd128', `-I${join(repo, 'cpp')}`, '-c', join(kitDir, 'engine.cpp'), '-o', join(kitDir, 'engine.o')], { env });
+    execFileSync('emar', ['rcs', join(kitDir, 'libsp_engine.a'), join(kitDir, 'engine.o')], { env });
+    execFileSync('chmod', ['-R', 'a+rX', kitDir]);
+    wasmKit = join(kitDir, 'toolchain.json');
+    writeFileSync(wasmKit, JSON.stringify({ build: 'wasm-simd128', cxx: '/usr/bin/em++', compile: ['-std=c++20', '-O1', '-msimd128'], includes: [join(repo, 'cpp')], link: ['-O1', '--emit-symbol-map'], archive: join(kitDir, 'libsp_engine.a'), output: 'simd-puzzles.mjs', slots: { demo: ['wasm'] } }));
+  }, 120_000);
+
+  it('rewrites the SIMD128 module: its swizzles relaxed, its stamp `wasm-relaxed`, the glue and symbol map copied, served as wasm/relaxed', async () => {
+    const s = service({ toolchainFiles: { 'wasm-simd128': wasmKit } });
+    expect(s.info()[1].passes.wasm).toEqual(['simd128', 'relaxed']);
+    const view = await ended(s, (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n; }\n' }))[1].id) as View & { wasm: Record<string, string> };
+    expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['wasm-simd128:ok', 'wasm-relaxed:ok']);
+    expect(view.state).toBe('done');
+    expect(Object.keys(view.wasm).sort()).toEqual(['relaxed', 'simd128']);
+    expect(view.wasm.relaxed).toBe(`/api/playground/builds/${view.id}/wasm/relaxed/simd-puzzles.mjs`);
+    expect(view.steps[1]!.log).toMatch(/relax-wasm: simd-puzzles\.wasm: [1-9]\d* x i8x16\.relaxed_swizzle/);
+    const dir = join(base, 'builds', view.id, 'wasm');
+    const relaxed = readFileSync(join(dir, 'relaxed', 'simd-puzzles.wasm'));
+    const simd = readFileSync(join(dir, 'simd128', 'simd-puzzles.wasm'));
+    expect(relaxed.includes('sp-build-name:wasm-relaxed')).toBe(true);
+    expect(relaxed.includes('sp-build-name:wasm-simd128')).toBe(false);
+    expect(simd.includes('sp-build-name:wasm-simd128')).toBe(true); // the SIMD128 module as it was
+    expect(enableRelaxedSimd()).toBe(true);
+    expect(WebAssembly.validate(relaxed)).toBe(true);
+    for (const f of ['simd-puzzles.mjs', 'simd-puzzles.mjs.symbols']) expect(readFileSync(join(dir, 'relaxed', f))).toEqual(readFileSync(join(dir, 'simd128', f)));
+    // Served like the other flavours (and nothing else of the folder).
+    for (const name of ['simd-puzzles.mjs', 'simd-puzzles.wasm']) {
+      const file = s.openOutput(view.id, 'wasm', 'relaxed', name);
+      expect(file).not.toBeNull();
+      closeSync(file.fd);
+    }
+    expect(s.openOutput(view.id, 'wasm', 'relaxed', 'simd-puzzles.mjs.symbols')).toBeNull();
+    expect(s.openOutput(view.id, 'wasm', 'constructor', 'simd-puzzles.mjs')).toBeNull();
+  }, 180_000);
+
+  it('a rewrite that fails (a kernel with a second build stamp) fails its step only, in words: SIMD128 stays served', async () => {
+    const s = service({ toolchainFiles: { 'wasm-simd128': wasmKit } });
+    const source = 'extern "C" { [[gnu::used]] char my_stamp[] = "sp-build-name:wasm-simd128"; }\nlong kernel(long n) { return n + my_stamp[n & 7]; }\n';
+    const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id) as View & { wasm: Record<string, string> };
+    expect(view.state).toBe('done');
+    expect(view.steps[0]).toMatchObject({ target: 'wasm-simd128', state: 'ok' });
+    expect(view.steps[1]).toMatchObject({ target: 'wasm-relaxed', state: 'failed', why: expect.stringMatching(/^the relaxed rewrite of the SIMD128 module failed: 2 build stamps \("sp-build-name:"\) in the module, not 1/) });
+    expect(view.steps[1]!.why).not.toMatch(/\/sp\/|\/job/); // no jail path
+    expect(Object.keys(view.wasm)).toEqual(['simd128']);
+    expect(s.openOutput(view.id, 'wasm', 'relaxed', 'simd-puzzles.mjs')).toBeNull();
+  }, 180_000);
+
+  it('Stop during the rewrite kills its jail: the build stops', async () => {
+    const s = service({ toolchainFiles: { 'wasm-simd128': wasmKit } });
+    const { id } = (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 2; }\n' }))[1];
+    let view: View;
+    // The service wakes a waiting status on every change: the step's start is one.
+    do [, view] = await s.status(id, 5000); while (view.steps[1]?.state !== 'running' && ['queued', 'building'].includes(view.state));
+    expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['wasm-simd128:ok', 'wasm-relaxed:running']);
+    expect(s.stop(id)[0]).toBe(202);
+    view = await ended(s, id);
+    expect(view.state).toBe('stopped');
+    expect(view.steps[1]).toMatchObject({ target: 'wasm-relaxed', state: 'stopped' });
+  }, 180_000);
 });
 
 // A kernel that does, by its argument, each hostile thing of issue 31 at run time.

@@ -126,6 +126,8 @@ describe('the compile service as the page reads it', () => {
     expect(buildOutcome(failed)).toBe('Does not compile: 1 error, the first on line 7.');
     expect(targetWords('wasm-baseline')).toBe('em++ wasm baseline (no SIMD)');
     expect(targetWords('link-native')).toBe('link native');
+    expect(targetWords('wasm-relaxed')).toBe('wasm relaxed SIMD (from SIMD128, wabt)'); // not an em++ compile
+    expect(targetWords('listing-relaxed')).toBe('listing relaxed SIMD');
   });
 
   it('says how a build ended', () => {
@@ -137,8 +139,12 @@ describe('the compile service as the page reads it', () => {
   it('refuses module URLs that are not the server’s own', () => {
     const done = { id: 'a', slot: 'popcount', state: 'done', steps: [] };
     expect(BuildSchema.safeParse({ ...done, wasm: { simd128: '/api/playground/builds/a/wasm/simd128/simd-puzzles.mjs' } }).success).toBe(true);
-    for (const url of ['https://evil.example/x.mjs', '//evil.example/api/playground/x.mjs', '/api/playground/../../etc/passwd', 'javascript:alert(1)', 'data:text/javascript,1'])
+    const relaxed = BuildSchema.safeParse({ ...done, wasm: { simd128: '/api/playground/builds/a/wasm/simd128/simd-puzzles.mjs', relaxed: '/api/playground/builds/a/wasm/relaxed/simd-puzzles.mjs' } });
+    expect(relaxed.success && relaxed.data.wasm?.relaxed).toBe('/api/playground/builds/a/wasm/relaxed/simd-puzzles.mjs');
+    for (const url of ['https://evil.example/x.mjs', '//evil.example/api/playground/x.mjs', '/api/playground/../../etc/passwd', 'javascript:alert(1)', 'data:text/javascript,1']) {
       expect(BuildSchema.safeParse({ ...done, wasm: { simd128: url } }).success, url).toBe(false);
+      expect(BuildSchema.safeParse({ ...done, wasm: { relaxed: url } }).success, url).toBe(false);
+    }
   });
 
   it('checks the source before sending it', () => {

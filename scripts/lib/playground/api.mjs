@@ -9,7 +9,7 @@
 //   GET    /api/playground/builds/<id>[?wait=<ms>]  the build's state and steps (long-poll: answers
 //                                           when it changes, or after min(ms, 25 s))
 //   DELETE /api/playground/builds/<id>      Stop: kills its jail (and its sandboxed engine)
-//   GET    /api/playground/builds/<id>/wasm/<simd128|baseline>/simd-puzzles.{mjs,wasm}
+//   GET    /api/playground/builds/<id>/wasm/<simd128|relaxed|baseline>/simd-puzzles.{mjs,wasm}
 //   GET    /api/playground/builds/<id>/listings/<build>.json
 //
 // Every refusal is JSON {error} a person can read; no answer carries a server path or a stack.

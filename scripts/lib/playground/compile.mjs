@@ -1,8 +1,9 @@
 // The playground's compile service (issue 31, docs/playground.md): turns a slot and a user's
 // source into a whole engine with the user's kernel registered as `yours`: natively one object per
 // ISA pass this CPU has, linked with the prebuilt engine archive into a `simd-puzzles`; in wasm one
-// module per flavour (simd128 from the `wasm` pass, baseline from the scalar pass). Every compile
-// and link runs in the compile jail (sandbox.mjs); every flag comes from the build's
+// module per flavour (simd128 from the `wasm` pass, baseline from the scalar pass), and the relaxed
+// flavour rewritten from the simd128 module as ours is (scripts/relax-wasm.mjs). Every compile,
+// link and rewrite runs in the compile jail (sandbox.mjs); every flag comes from the build's
 // toolchain.json (cmake/playground.cmake writes it), none from the page.
 //
 // - One build at a time; up to MAX_QUEUE wait behind it; more are refused (409).
@@ -12,9 +13,10 @@
 //   state.json, so a server restart still answers a finished build at once. The oldest folders go
 //   past KEEP_BUILDS.
 // - Steps, each with its state, seconds, diagnostics on kernel.cpp lines (diagnostics.mjs) and a
-//   capped log: native-<pass>..., link-native, wasm-simd128, wasm-baseline, listing-<build>.
-//   A scalar pass that fails while a vector pass compiled is "skipped" (the source needs a vector
-//   family there), not a failure of the build.
+//   capped log: native-<pass>..., link-native, wasm-simd128, wasm-relaxed, wasm-baseline,
+//   listing-<build>. A scalar pass that fails while a vector pass compiled is "skipped" (the source
+//   needs a vector family there), not a failure of the build; nor is a failed listing or relaxed
+//   rewrite (the other flavours stay usable).
 // - Stop kills the jail of the step running (and the build's sandboxed engine: engines.mjs).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,7 +32,7 @@ export const MAX_QUEUE = 4;
 export const KEEP_BUILDS = 16;
 export const BUILD_ID = /^[0-9a-f]{64}$/;
 /** Bumped when what a build makes changes (cached builds of another version are not used). */
-const SERVICE_VERSION = 'playground-4';
+const SERVICE_VERSION = 'playground-5'; // 5: the relaxed flavour (wasm-relaxed)
 const LOG_CAP = 16 * 1024;
 /** A listing of the whole engine is ~5 MB (x86-64). */
 const MAX_LISTING_BYTES = 32 * 1024 * 1024;
@@ -44,6 +46,16 @@ export const TOOLCHAINS = Object.freeze({
 });
 /** The wasm flavours: the page's name -> the build. */
 export const WASM_FLAVOURS = Object.freeze({ simd128: 'wasm-simd128', baseline: 'wasm-baseline' });
+/** The flavours made from another's module, not compiled: the page's name -> the build and the
+ * flavour it is rewritten from (relaxed: scripts/relax-wasm.mjs over the simd128 link, as ours is;
+ * docs/architecture.md, "The relaxed flavour"). */
+export const DERIVED_FLAVOURS = Object.freeze({ relaxed: Object.freeze({ build: 'wasm-relaxed', from: 'simd128' }) });
+/** Every wasm flavour a build may serve. */
+const OUTPUT_FLAVOURS = new Set([...Object.keys(WASM_FLAVOURS), ...Object.keys(DERIVED_FLAVOURS)]);
+/** The rewrite, relative to the repository (and to the jail's view of it). */
+const RELAX_SCRIPT = 'scripts/relax-wasm.mjs';
+/** Where build-listings.mjs looks for each wasm flavour, under wasm-build/out/. */
+const WASM_OUT_DIRS = Object.freeze({ simd128: 'simd', relaxed: 'relaxed', baseline: 'baseline' });
 /** Passes with no vector family (cpp/simd/isa.h: family `none`). */
 export const SCALAR_PASSES = new Set(['popcnt', 'bmi2']);
 /** Undefined symbols of a user's wasm object that reach JavaScript (compile.mjs, jsReach). */
@@ -287,7 +299,8 @@ export class PlaygroundService {
       available: !why,
       ...(why ? { why } : {}),
       slots: [...slots.values()].map(({ id, puzzle, title, signature, rules, starter }) => ({ id, puzzle, title, signature, rules, starter })),
-      passes: { native: nativePasses, wasm: Object.keys(WASM_FLAVOURS).filter((f) => toolchains.has(WASM_FLAVOURS[f])) },
+      // The wasm flavours a build can make: those with a kit, and those made from one of them.
+      passes: { native: nativePasses, wasm: [...OUTPUT_FLAVOURS].filter((f) => toolchains.has(WASM_FLAVOURS[f] ?? WASM_FLAVOURS[DERIVED_FLAVOURS[f]?.from])) },
       limits: { source_bytes: MAX_SOURCE_BYTES, queue: this.maxQueue },
     }];
   }
@@ -327,7 +340,9 @@ export class PlaygroundService {
   async buildId(slot, source, toolchains) {
     const kits = [...toolchains.values()].map((t) => `${t.key}\n${t.text}\n${t.stamp}`).join('\n');
     const template = await this.passFile(slot.puzzle, 'popcnt');
-    return sha256(SERVICE_VERSION, slot.id, source, slot.glue, kits, template, String(this.listings));
+    // The rewrite that makes the relaxed flavour is part of what a build makes.
+    const relax = readText(join(this.repo, RELAX_SCRIPT)) ?? '';
+    return sha256(SERVICE_VERSION, slot.id, source, slot.glue, kits, template, relax, String(this.listings));
   }
 
   newBuild(id, slot, source, toolchains) {
@@ -344,10 +359,12 @@ export class PlaygroundService {
       // simd128 is the `wasm` pass; baseline the scalar ones.
       const mine = passes.filter((p) => (flavour === 'simd128' ? !SCALAR_PASSES.has(p) : SCALAR_PASSES.has(p)));
       if (mine.length) steps.push(step(key, { build: key, passes: mine, flavour }));
+      // Right after the flavour it is made from (it runs as soon as that one has linked).
+      for (const [derived, d] of Object.entries(DERIVED_FLAVOURS)) if (d.from === flavour && mine.length) steps.push(step(d.build, { build: d.build, derived, from: flavour }));
     }
     if (this.listings) {
       if (nativePasses.length) steps.push(step('listing-native', { listing: 'native' }));
-      for (const [flavour, key] of Object.entries(WASM_FLAVOURS)) if (steps.some((s) => s.target === key)) steps.push(step(`listing-${flavour}`, { listing: flavour }));
+      for (const s of [...steps]) if (s.flavour || s.derived) steps.push(step(`listing-${s.flavour ?? s.derived}`, { listing: s.flavour ?? s.derived }));
     }
     return {
       id, slot, source, toolchains, steps,
@@ -426,7 +443,16 @@ export class PlaygroundService {
     this.changed(build);
 
     await pool(build.steps.filter((s) => s.link || s.flavour), async (s) => {
-      if (s.flavour) return this.wasmStep(build, s, write, mkdir);
+      if (s.flavour) {
+        await this.wasmStep(build, s, write, mkdir);
+        // The flavours made from this one's module, by the same worker: the other keeps linking.
+        for (const d of build.steps.filter((x) => x.from === s.flavour && x.derived)) {
+          if (build.controller.signal.aborted) return;
+          this.changed(build);
+          await this.relaxStep(build, d, mkdir);
+        }
+        return;
+      }
       if (!objects.native.length) {
         skip(s, 'nothing to link: no pass compiled');
         build.native.kernels = [];
@@ -448,8 +474,9 @@ export class PlaygroundService {
       for (const s of build.steps) if (s.state === 'waiting' || s.state === 'running') s.state = 'stopped';
       return;
     }
-    // Skipped passes (no family) and listings do not fail a build; a compile or link failure does.
-    build.state = build.steps.some((s) => s.state === 'failed' && !s.listing) ? 'failed' : 'done';
+    // Skipped passes (no family), listings and the relaxed rewrite do not fail a build (what was
+    // built runs); a compile or link failure does.
+    build.state = build.steps.some((s) => s.state === 'failed' && !s.listing && !s.derived) ? 'failed' : 'done';
   }
 
   /** Runs `command` in the compile jail for step `s`; returns the jail's result. */
@@ -556,6 +583,56 @@ export class PlaygroundService {
     if (ok) build.wasm[s.flavour] = `/api/playground/builds/${build.id}/wasm/${s.flavour}/${t.output}`;
   }
 
+  // A flavour made from another's linked module (relaxed: DERIVED_FLAVOURS), the way ours is made
+  // (wasm-build/CMakeLists.txt): the glue and symbol map copied, the module rewritten by
+  // scripts/relax-wasm.mjs (wabt: every i8x16.swizzle made i8x16.relaxed_swizzle, the build stamp
+  // renamed `wasm-relaxed`, then validated and checked). The module is the user's code, so wabt
+  // reads it in the compile jail as the listing does: the script read-only over a
+  // repository-shaped view, the source flavour's folder read-only, and nothing writable but the
+  // new flavour's own folder (at /job) and the capped /tmp. A kernel without a swizzle gives a
+  // module that differs from SIMD128 by its stamp only: still a module of its own. A failure
+  // fails this step only (the flavour it came from is served as it was).
+  async relaxStep(build, s, mkdir) {
+    const t = build.toolchains.get(WASM_FLAVOURS[s.from]);
+    if (!build.wasm[s.from] || !t) return skip(s, `skipped: nothing to rewrite (the ${s.from === 'simd128' ? 'SIMD128' : s.from} module was not built)`);
+    const dir = `wasm/${s.derived}`;
+    mkdir(dir);
+    const view = '/sp/repo';
+    const from = `/sp/from/${s.from}`;
+    const mjs = t.output;
+    const wasm = mjs.replace(/\.mjs$/, '.wasm');
+    s.state = 'running';
+    s.started = Date.now();
+    this.changed(build);
+    const r = await runJailed({
+      kind: 'compile',
+      // wasm2wat's text of the whole engine is ~10x the module: well inside the /tmp tmpfs.
+      limits: { cpuSeconds: 60, wallMs: 120_000, ...this.limits },
+      limitAs: true,
+      job: join(build.dir, dir),
+      cwd: '/job',
+      binds: [
+        { host: this.hostFor(join(this.repo, RELAX_SCRIPT)), inside: `${view}/${RELAX_SCRIPT}` },
+        { host: join(build.dir, 'wasm', s.from), inside: from },
+      ],
+      env: { PATH: '/usr/bin', HOME: '/tmp', TMPDIR: '/tmp', LC_ALL: 'C' },
+      command: ['/usr/bin/bash', '-c', 'cp -- "$1/$2" . && { [ ! -e "$1/$2.symbols" ] || cp -- "$1/$2.symbols" .; } && node "$0" "$1/$3" "$3"', `${view}/${RELAX_SCRIPT}`, from, mjs, wasm],
+    }, { signal: build.controller.signal, what: 'the relaxed rewrite' });
+    s.seconds = Math.round(r.seconds * 100) / 100;
+    s.diagnostics = [];
+    s.log = cleanText(`${r.stderr}${r.stdout ? `\n${r.stdout}` : ''}`).slice(-LOG_CAP);
+    if (r.stopped) return void (s.state = 'stopped');
+    if (r.code !== 0) {
+      s.state = 'failed';
+      // relax-wasm says `relax-wasm: <file>: <why>`; the jail's path says nothing to the page.
+      const said = /relax-wasm: [^:\n]*: ([^\n]+)/.exec(r.stderr)?.[1]?.trim();
+      s.why = `the relaxed rewrite of the SIMD128 module failed: ${(said ?? r.why ?? 'failed').slice(0, 400)} (the SIMD128 and baseline builds are unaffected)`;
+      return;
+    }
+    s.state = 'ok';
+    build.wasm[s.derived] = `/api/playground/builds/${build.id}/${dir}/${mjs}`;
+  }
+
   // Whether a wasm object reaches JavaScript: Embind's emval functions (the stock module imports
   // them: with a JS string and its `constructor` property, code could make and call a Function in
   // the page's worker), EM_ASM/EM_JS, or Emscripten's API. Its undefined symbols (llvm-nm, in the
@@ -591,7 +668,7 @@ export class PlaygroundService {
     const binds = [
       { host: this.hostFor(join(script, 'build-listings.mjs')), inside: `${view}/scripts/build-listings.mjs` },
       { host: this.hostFor(join(script, 'lib')), inside: `${view}/scripts/lib` },
-      flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/wasm-build/out/${flavour === 'simd128' ? 'simd' : 'baseline'}` },
+      flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/wasm-build/out/${WASM_OUT_DIRS[flavour]}` },
     ];
     s.state = 'running';
     s.started = Date.now();
@@ -709,7 +786,7 @@ export class PlaygroundService {
     const build = this.find(id);
     if (!build || (build.state !== 'done' && build.state !== 'failed')) return null;
     if (kind === 'wasm') {
-      if (!(flavour in WASM_FLAVOURS) || !build.wasm[flavour] || !/^simd-puzzles\.(mjs|wasm)$/.test(name)) return null;
+      if (!OUTPUT_FLAVOURS.has(flavour) || !build.wasm[flavour] || !/^simd-puzzles\.(mjs|wasm)$/.test(name)) return null;
       return openBuildFile(join(this.root, id, 'wasm', flavour, name));
     }
     if (kind === 'listings' && /^[a-z0-9-]+\.json$/.test(name) && Object.values(build.listings).some((u) => u.endsWith(`/${name}`))) {

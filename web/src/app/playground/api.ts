@@ -60,7 +60,8 @@ export const BuildSchema = z.object({
   state: z.enum(BuildStates),
   steps: z.array(StepSchema).max(40),
   native: z.object({ available: z.boolean(), kernels: z.array(text(60)).max(40).optional() }).optional(),
-  wasm: z.object({ simd128: apiUrl.optional(), baseline: apiUrl.optional() }).optional(),
+  // relaxed: the simd128 module rewritten by the server (scripts/relax-wasm.mjs), as ours is.
+  wasm: z.object({ simd128: apiUrl.optional(), relaxed: apiUrl.optional(), baseline: apiUrl.optional() }).optional(),
   listings: z.record(z.string().max(40), apiUrl).optional(),
   why: text(2000).optional(),
 });
@@ -155,7 +156,9 @@ export const ended = (b: PlaygroundBuild) => b.state === 'done' || b.state === '
 
 /** Step targets in words ("native-avx2" -> "native AVX2"). */
 export function targetWords(target: string): string {
-  const names: Record<string, string> = { sse41: 'SSE4.1', avx2: 'AVX2', avx512: 'AVX-512', neon: 'NEON', popcnt: 'x86-64 + popcnt (scalar)', simd128: 'SIMD128', baseline: 'baseline (no SIMD)', scalar: 'scalar' };
+  const names: Record<string, string> = { sse41: 'SSE4.1', avx2: 'AVX2', avx512: 'AVX-512', neon: 'NEON', popcnt: 'x86-64 + popcnt (scalar)', simd128: 'SIMD128', relaxed: 'relaxed SIMD', baseline: 'baseline (no SIMD)', scalar: 'scalar' };
+  // Not compiled: the SIMD128 module with its swizzles relaxed by wabt.
+  if (target === 'wasm-relaxed') return 'wasm relaxed SIMD (from SIMD128, wabt)';
   const m = /^(native|link|wasm|listing)-(.+)$/.exec(target);
   if (!m) return target;
   const rest = m[2]!.split('-').map((x) => names[x] ?? x).join(' ');

@@ -37,6 +37,8 @@ function silentLimit(): number {
     return SILENT_RUN_LIMIT_MS;
   }
 }
+/** The wasm flavours a build may make (the server's `wasm`), each loaded in that build's worker. */
+const PLAYGROUND_FLAVOURS = ['simd128', 'relaxed', 'baseline'] as const;
 /** The long-poll of a build's progress. */
 const WAIT_MS = 10_000;
 
@@ -188,7 +190,7 @@ export class PlaygroundController {
     } else if (slot) section.slot = slot;
     const note = section.root.querySelector('.pg-note')!;
     replaceChildren(note,
-      h('p', {}, 'Write your own kernel for this puzzle: the page’s server compiles it for every instruction set this CPU has and to wasm (SIMD128 and the baseline), then runs it beside ours, verified and timed the same way. It starts as one of ours.'),
+      h('p', {}, 'Write your own kernel for this puzzle: the page’s server compiles it for every instruction set this CPU has and to wasm (SIMD128, its relaxed-SIMD rewrite, and the baseline), then runs it beside ours, verified and timed the same way. It starts as one of ours.'),
       slot ? h('p', {}, h('strong', {}, slot.title), ': ', h('code', { className: 'pg-signature' }, slot.signature)) : null,
       slot?.rules.length ? h('ul', { className: 'pg-rules' }, ...slot.rules.map((r) => h('li', {}, r))) : null);
     if (this.info === undefined) return;
@@ -350,7 +352,7 @@ export class PlaygroundController {
   /** Puts a built kernel in use on its puzzle: its modules in the workers, its kernels in the catalog. */
   private async activate(puzzle: string, slot: string, source: string, build: PlaygroundBuild) {
     const modules: ActivePlayground['modules'] = {};
-    for (const flavour of ['simd128', 'baseline'] as const) {
+    for (const flavour of PLAYGROUND_FLAVOURS) {
       const url = build.wasm?.[flavour];
       if (url) {
         const mjs = resolveApiUrl(url);
@@ -360,7 +362,9 @@ export class PlaygroundController {
     const bridges: Partial<Record<Build, WorkerBridge>> = {};
     const catalogs = new Map<Build, CatalogPuzzle>();
     const s0 = this.store.get();
-    for (const flavour of ['simd128', 'baseline'] as const) {
+    // Each flavour where this page runs it: relaxed only where the browser validates Relaxed SIMD
+    // (load-builds.ts: `supported`), as for our own relaxed module.
+    for (const flavour of PLAYGROUND_FLAVOURS) {
       const m = modules[flavour];
       if (!m || !s0.supported.has(flavour)) continue;
       const bridge = new WorkerBridge(flavour, m);
@@ -392,7 +396,7 @@ export class PlaygroundController {
       this.stock.set(puzzle, stock);
       const yours = [...catalogs.values()].flatMap((p) => p.kernels.filter((k) => k.id === YOURS).map((k) => k.key));
       const active: ActivePlayground = { slot, source, id: build.id, modules, native: build.native?.available === true, listings, inUse: true };
-      // Both wasm builds the build made run (the baseline is not picked by default).
+      // Every wasm build the build made runs (the baseline and relaxed are not picked by default).
       const builds = new Set([...s.builds, ...catalogs.keys()]);
       return withPuzzle({ ...s, catalogs: next, builds, playground: new Map(s.playground).set(puzzle, active) }, puzzle, (p) => ({
         ...p,

@@ -205,7 +205,7 @@ export interface ActivePlayground {
   /** The server's build id. */
   id: string;
   /** Module URLs per wasm flavour the build made (absolute, the page's own server). */
-  modules: Partial<Record<'simd128' | 'baseline', { mjs: string; wasm: string }>>;
+  modules: Partial<Record<'simd128' | 'relaxed' | 'baseline', { mjs: string; wasm: string }>>;
   /** Whether the server runs it natively (`playground: id` on native requests). */
   native: boolean;
   /** Listing URLs by build name, for the Instructions panel. */
