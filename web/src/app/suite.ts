@@ -98,7 +98,7 @@ export const RATIO_COLUMNS: readonly { key: RatioKey; label: string; title: stri
   { key: 'native', label: 'best SIMD128 kernel ÷ best native', title: 'the fastest SIMD kernel in wasm SIMD128 against the fastest native kernel of the case (any kernel, any ISA: AVX2, AVX-512, NEON…); a scalar kernel that runs faster in wasm is not this column’s' },
   { key: 'same-kernel', label: 'same SIMD kernel: SIMD128 ÷ native', title: 'the fastest SIMD kernel in wasm SIMD128 against the same kernel natively (the native ISA of the same vector width where there is one)' },
   { key: 'simd', label: 'SIMD128 ÷ baseline', title: 'the fastest kernel in the wasm SIMD128 build against the fastest in the baseline build (no SIMD): what wasm SIMD buys' },
-  { key: 'relaxed', label: 'same SIMD kernel: relaxed ÷ SIMD128', title: 'the fastest SIMD kernel of wasm SIMD128 in the relaxed build (the same kernel with Relaxed SIMD’s swizzle and laneselect) against itself in SIMD128: what relaxed SIMD buys; where the browser validates Relaxed SIMD' },
+  { key: 'relaxed', label: 'same SIMD kernel: relaxed ÷ SIMD128', title: 'the fastest SIMD kernel of wasm SIMD128 in the relaxed build (the same kernel with Relaxed SIMD’s swizzle) against itself in SIMD128: what relaxed SIMD buys; where the browser validates Relaxed SIMD' },
   { key: 'peer', label: 'best wasm ÷ peer', title: 'the fastest wasm kernel against another program on the same case (chess: chess.js)' },
   { key: 'js', label: 'best wasm ÷ best JS', title: 'the fastest wasm kernel against the fastest plain-JavaScript kernel (the js build, where it is on)' },
 ];

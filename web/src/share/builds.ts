@@ -1,8 +1,8 @@
 // Every name a build goes by, in one place. The page runs four builds (`Build`: what a worker
-// runs, what a link's `builds` lists): three wasm flavours (SIMD128; relaxed, the same kernels with
-// Relaxed SIMD's swizzle and laneselect, where the browser validates it; baseline) and `js`, the plain-JavaScript kernels of
+// runs, what a link's `builds` lists): three wasm flavours (SIMD128; relaxed, the SIMD128 module with
+// Relaxed SIMD's swizzle, where the browser validates it; baseline) and `js`, the plain-JavaScript kernels of
 // web/src/js-kernels/ (the same puzzles without wasm, for the wasm ÷ JS comparison). Records name
-// the build that measured them (`wasm-simd128`: the engine's SP_BUILD_NAME, also `native`,
+// the build that measured them (`wasm-simd128`: the engine's build name (cpp/core/build_name.h), also `native`,
 // `aarch64`, ...; `js`), and a browser peer's record names the kind of program it is (`peer-wasm`,
 // `peer-js`). Tables, pickers and charts label and colour them from here.
 
