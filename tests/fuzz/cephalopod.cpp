@@ -18,9 +18,10 @@
 
 #include "core/registry.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 #include "puzzles/cephalopod/cephalopod.h"
 
-namespace {
+namespace fuzz_cephalopod {
 
 using namespace sp::cephalopod;
 
@@ -41,9 +42,7 @@ void check_board(const std::array<int, kCells>& d, std::string_view what) {
   }
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(cephalopod, data, size) {
   const std::string_view text = sp::fuzz::as_text(data, size);
   const bool utf8 = sp::fuzz::valid_utf8(text);
 
@@ -76,3 +75,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+}  // namespace fuzz_cephalopod

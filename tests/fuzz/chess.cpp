@@ -17,11 +17,14 @@
 
 #include "core/cpu.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 #include "puzzles/chess/chess.h"
 #include "puzzles/chess/reference.h"
 #include "puzzles/chess/sliders.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+namespace fuzz_chess {
+
+SP_FUZZ_TARGET(chess, data, size) {
   using namespace sp::chess;
   const std::string_view text = sp::fuzz::as_text(data, size);
   const auto game = parse_fen(text);
@@ -46,3 +49,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+}  // namespace fuzz_chess

@@ -17,9 +17,10 @@
 #include <string>
 
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 #include "puzzles/cube/cube.h"
 
-namespace {
+namespace fuzz_cube {
 
 using namespace sp::cube;
 
@@ -48,9 +49,7 @@ void check_legal(const CubieCube& c, std::string_view what) {
   SP_FUZZ_CHECK(back && back.value() == c, what, " does not survive pack/unpack");
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(cube, data, size) {
   const std::string_view text = sp::fuzz::as_text(data, size);
   const bool utf8 = sp::fuzz::valid_utf8(text);
 
@@ -107,3 +106,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+}  // namespace fuzz_cube

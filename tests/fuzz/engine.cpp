@@ -33,8 +33,9 @@
 #include "core/engine.h"
 #include "core/params.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 
-namespace {
+namespace fuzz_engine {
 
 using sp::json;
 
@@ -99,9 +100,7 @@ void check_run(const json& request, const json& response, const sp::Input& input
                 "illustrate disagrees with run: ", sp::dump_json(drawn).substr(0, 300));
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+SP_FUZZ_INIT(engine) {
   for (const auto& p : sp::registry().puzzles())
     if (!budget_of(p->info().id))
       std::fprintf(stderr,
@@ -111,7 +110,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(engine, data, size) {
   const auto* nul = static_cast<const std::uint8_t*>(std::memchr(data, 0, size));
   const std::size_t text_size = nul ? static_cast<std::size_t>(nul - data) : size;
   const std::string_view text = sp::fuzz::as_text(data, text_size);
@@ -144,3 +143,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (name == "run" && response["ok"].get<bool>()) check_run(request, response, input);
   return 0;
 }
+
+}  // namespace fuzz_engine

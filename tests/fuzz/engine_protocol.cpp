@@ -22,8 +22,9 @@
 
 #include "core/engine_protocol.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 
-namespace {
+namespace fuzz_engine_protocol {
 
 using sp::json;
 using Kind = sp::ProtocolMessage::Kind;
@@ -56,16 +57,14 @@ void check_line(const std::string& line, const json& id, const char* field, cons
     SP_FUZZ_CHECK(back[field] == body, "an engine line's body changed: ", line.substr(0, 300));
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+SP_FUZZ_INIT(engine_protocol) {
   // Once: a line past the limit is refused without being parsed.
   const sp::ProtocolMessage long_line = sp::parse_protocol_line(std::string(sp::kMaxProtocolLine + 1, ' '));
   SP_FUZZ_CHECK(long_line.kind == Kind::invalid && long_line.id.is_null(), "a line over 1 MiB was taken");
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(engine_protocol, data, size) {
   const std::string_view line = sp::fuzz::as_text(data, size);
   const bool utf8 = sp::fuzz::valid_utf8(line);
   const sp::ProtocolMessage m = sp::parse_protocol_line(line);
@@ -103,3 +102,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+}  // namespace fuzz_engine_protocol

@@ -22,8 +22,9 @@
 #include "core/params.h"
 #include "core/registry.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 
-namespace {
+namespace fuzz_params {
 
 using sp::json;
 using sp::ParamSpec;
@@ -106,9 +107,7 @@ void check_schema(const sp::Puzzle& puzzle, const json& input, bool utf8) {
                 " validates differently");
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(params, data, size) {
   const std::string_view text = sp::fuzz::as_text(data, size);
   const json input = sp::parse_json(text);
   // JSON text is UTF-8 (RFC 8259): the parser must refuse anything else.
@@ -118,3 +117,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& puzzle : sp::registry().puzzles()) check_schema(*puzzle, input, true);
   return 0;
 }
+
+}  // namespace fuzz_params

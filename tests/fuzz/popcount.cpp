@@ -18,8 +18,9 @@
 
 #include "core/registry.h"
 #include "fuzz_check.h"
+#include "fuzz_target.h"
 
-namespace {
+namespace fuzz_popcount {
 
 using sp::json;
 
@@ -42,9 +43,7 @@ const sp::Puzzle& popcount_puzzle() {
   return *p;
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+SP_FUZZ_TARGET(popcount, data, size) {
   const sp::Puzzle& puzzle = popcount_puzzle();
   const sp::Input file = sp::Input::file(sp::Bytes(data, size));  // an empty file too: 0 bits
   const std::uint64_t bits = bytewise_popcount(data, size);
@@ -91,3 +90,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+}  // namespace fuzz_popcount

@@ -12,10 +12,23 @@
 # exit 2 with objdump's words when the binary could not be read (that proves nothing either way).
 set -uo pipefail
 binary=$1
-# Private files (mktemp), removed however the script ends: the report and what objdump said.
-report=$(mktemp) errors=$(mktemp) || exit 2
-trap 'rm -f "$report" "$errors"' EXIT
-objdump -d --no-show-raw-insn "$binary" 2>"$errors" | awk '
+# Private files (mktemp), removed however the script ends: the findings, the first reading's and
+# one re-reading's lines, and what objdump said.
+report=$(mktemp) all=$(mktemp) one=$(mktemp) errors=$(mktemp) || exit 2
+trap 'rm -f "$report" "$all" "$one" "$errors"' EXIT
+# A disassembly that did not finish proves nothing either way: say so, apart from a finding.
+unreadable() {
+  echo "could not check $binary: $1"
+  sed 's/^/  /' "$errors" | head -20
+  exit 2
+}
+# UBSan's -fsanitize=function (the sanitize tree) starts each function with `jmp .+8`, two
+# signature bytes and a 4-byte offset to the function's type: data that objdump decodes as
+# instructions, which can swallow the first bytes of the real code and show, say, a `vandnps` no
+# compiler emitted. A function that starts so and is flagged is disassembled again from its real
+# first instruction (after the 8 bytes), and only that reading counts.
+# shellcheck disable=SC2016
+rules='
   BEGIN {
     # VEX/EVEX (ymm, zmm, mask registers, v-prefixed ops on xmm), SSSE3, SSE4, POPCNT, BMI, GFNI.
     # Not tzcnt: GCC emits "rep bsf" for baseline count-trailing-zeros, which objdump shows as
@@ -33,26 +46,37 @@ objdump -d --no-show-raw-insn "$binary" 2>"$errors" | awk '
     return p ~ /^isa_/ ? p : ""
   }
   function mentions_pass(sym) { return sym ~ /2sp[0-9]+isa_/ }
+  function flush() { if (suspect) print "recheck\t" start "\t" $1 "\t" name; suspect = 0 }
   /^[0-9a-f]+ <.*>:$/ {
-    name = substr($2, 2, length($2) - 3); pass = pass_of(name); next
+    flush()
+    name = substr($2, 2, length($2) - 3); sub(/\+0x[0-9a-f]+$/, "", name); pass = pass_of(name)
+    start = $1; first = 1; prologue = 0; next
   }
   name == "" { next }
-  !(name in seen1) && pass == "" && $0 ~ beyond { seen1[name] = 1; insn = $0; gsub(/[ \t]+/, " ", insn); print "outside any pass, uses" insn "\t" name; bad++ }
-  !(name in seen2) && pass != "" && pass !~ /^isa_avx512/ && $0 ~ avx512_only { seen2[name] = 1; print "AVX-512 registers in " pass "\t" name; bad++ }
+  first { first = 0; if (!recheck && index($0, "jmp") && index($0, "<" name "+0x8>")) prologue = 1 }
+  prologue && (($0 ~ beyond && pass == "") || ($0 ~ avx512_only && pass != "" && pass !~ /^isa_avx512/)) { suspect = 1; next }
+  !(name in seen1) && pass == "" && $0 ~ beyond { seen1[name] = 1; insn = $0; gsub(/[ \t]+/, " ", insn); print "outside any pass, uses" insn "\t" name }
+  !(name in seen2) && pass != "" && pass !~ /^isa_avx512/ && $0 ~ avx512_only { seen2[name] = 1; print "AVX-512 registers in " pass "\t" name }
   pass == "" && mentions_pass(name) && /call/ && match($0, /<[^>+]*/) {
     callee = substr($0, RSTART + 1, RLENGTH - 1)
-    if (pass_of(callee) != "" && !(name in seen3)) { seen3[name] = 1; print "baseline template calls into a pass\t" name; bad++ }
+    if (pass_of(callee) != "" && !(name in seen3)) { seen3[name] = 1; print "baseline template calls into a pass\t" name }
   }
-  END { exit bad ? 1 : 0 }
-' >"$report"
+  END { $1 = "end"; flush() }
+'
+objdump -d --no-show-raw-insn "$binary" 2>"$errors" | awk -v recheck=0 "$rules" >"$all"
 statuses=("${PIPESTATUS[@]}")
-# A disassembly that did not finish proves nothing either way: say so, apart from a finding.
-if [ "${statuses[0]}" -ne 0 ] || [ "${statuses[1]}" -gt 1 ]; then
-  echo "could not check $binary: objdump exit ${statuses[0]}, awk exit ${statuses[1]}"
-  sed 's/^/  /' "$errors" | head -20
-  exit 2
-fi
-if [ "${statuses[1]}" -eq 1 ]; then
+[ "${statuses[0]}" -eq 0 ] && [ "${statuses[1]}" -eq 0 ] || unreadable "objdump exit ${statuses[0]}, awk exit ${statuses[1]}"
+grep -v '^recheck' "$all" >"$report"
+# start and end are hex addresses as objdump prints them (end: the next symbol's, or "end").
+while IFS=$'\t' read -r _ start end _; do
+  stop=()
+  [ "$end" != end ] && stop=(--stop-address=$((16#$end)))
+  objdump -d --no-show-raw-insn --start-address=$((16#$start + 8)) "${stop[@]}" "$binary" 2>"$errors" | awk -v recheck=1 "$rules" >"$one"
+  statuses=("${PIPESTATUS[@]}")
+  [ "${statuses[0]}" -eq 0 ] && [ "${statuses[1]}" -eq 0 ] || unreadable "objdump exit ${statuses[0]} re-reading the function at 0x$start"
+  grep -v '^recheck' "$one" >>"$report"
+done < <(grep '^recheck' "$all")
+if [ -s "$report" ]; then
   echo "code that breaks the ISA pass rules (cpp/simd/isa.h):"
   while IFS=$'\t' read -r what sym; do
     printf '  %s: %s\n' "$(echo "$sym" | c++filt)" "$what"
