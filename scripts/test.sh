@@ -82,7 +82,7 @@ layer_native() { built native-cli build_native_cli && build_native && run_ctest 
 layer_sanitize() {
   built sanitize build_sanitize && SP_QUICK_TESTS=1 run_ctest sanitize
 }
-layer_aarch64() { build_aarch64 && SP_QUICK_TESTS=1 run_ctest aarch64; }
+layer_aarch64() { built aarch64 build_aarch64 && SP_QUICK_TESTS=1 run_ctest aarch64; }
 layer_fuzz() { wait_for_build sanitize && bash scripts/fuzz.sh all "$fuzz_seconds"; }
 layer_types() { npx tsc --noEmit -p tsconfig.json; }
 run_vitest() {
@@ -99,15 +99,18 @@ layer_web() { build_wasm && wait_for_build native-cli && run_vitest web --config
 # Its "measure natively" and native-report tests run the native CLI, built in the other lane.
 # Two shards at once, each with its own preview server, native engine and browsers: the files run
 # one at a time within a shard, and a browser test mostly waits (e2e used 237 CPU-s in 656 s of wall
-# time alone), so two share the cores well.
+# time alone), so two share the cores well. The first shard is named, the second is every other
+# file, so a new file lands there: Vitest's own --shard split by path put 759 s of tests in one
+# shard and 231 s in the other (2026-11-29); these three files are about half of the layer.
+E2E_FIRST_SHARD=(tests/e2e/playground.test.ts tests/e2e/nqueens.test.ts tests/e2e/native-now.test.ts)
 layer_e2e() {
   bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && wait_for_build native-cli || return 1
-  local shard pids=() rc=0
-  for shard in 1 2; do
-    run_vitest "e2e-$shard" --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts --shard="$shard/2" \
-      >"$artifacts/e2e-$shard.log" 2>&1 &
-    pids+=($!)
-  done
+  local shard pids=() rc=0 excluded=()
+  for f in "${E2E_FIRST_SHARD[@]}"; do excluded+=(--exclude "$f"); done
+  run_vitest e2e-1 --config vitest.e2e.config.ts "${E2E_FIRST_SHARD[@]}" >"$artifacts/e2e-1.log" 2>&1 &
+  pids+=($!)
+  run_vitest e2e-2 --config vitest.e2e.config.ts --exclude tests/e2e/listings.test.ts "${excluded[@]}" >"$artifacts/e2e-2.log" 2>&1 &
+  pids+=($!)
   for shard in 1 2; do
     wait "${pids[$((shard - 1))]}" || rc=1
     echo "--- e2e shard $shard/2 (test-artifacts/layers/e2e-$shard.log)"
@@ -115,9 +118,10 @@ layer_e2e() {
   done
   return $rc
 }
-# After aarch64 in its lane (and the wasm builds before it); the native tree builds in the other.
+# Last in its lane (after the wasm builds); it also reads the native and AArch64 trees, which the
+# other lane builds.
 layer_listings() {
-  wait_for_build native-cli &&
+  wait_for_build native-cli && wait_for_build aarch64 &&
     node scripts/build-listings.mjs x86-64 aarch64 simd128 relaxed baseline &&
     run_vitest listings --config vitest.config.ts tests/web/listings.test.ts &&
     run_vitest listings-e2e --config vitest.e2e.config.ts tests/e2e/listings.test.ts
@@ -154,11 +158,12 @@ busy_at_start=$(busy_seconds)
 step "test layers (two lanes; logs in test-artifacts/layers/)"
 # The lanes are balanced by measured time (docs/testing.md, "What npm test runs"). A layer that needs a tree
 # the other lane builds waits for that build, not for the other layer's tests: e2e and listings
-# for the native CLI. Web, e2e and listings follow the wasm builds in their own lane. Fuzz follows
-# sanitize, whose tree it runs (2026-11-29: native 327 s + sanitize 777 s against types, web, e2e,
-# aarch64 and listings 1,195 s; fuzz's 86 s had made the second lane the longer one).
-lane native sanitize fuzz &
-lane types web e2e aarch64 listings &
+# for the native CLI, listings for the AArch64 tree too. Web, e2e and listings follow the wasm
+# builds in their own lane. Fuzz follows sanitize, whose tree it runs. AArch64 moved behind fuzz
+# (2026-11-29: native 285 s + sanitize 641 s + fuzz 87 s ended at 17:04, while types, web, e2e,
+# aarch64 and listings ran to 23:17; the second lane's e2e alone had left a core idle).
+lane native sanitize fuzz aarch64 &
+lane types web e2e listings &
 wait
 
 step "summary"

@@ -229,6 +229,19 @@ async function typeKernel(page: Page, text: string) {
   await page.keyboard.insertText(text);
 }
 
+// One source for the wrong kernel and the endless one, so the second of those tests is a cache hit
+// of the first's build (whichever runs first builds: each test passes alone and in any order), a
+// real build fewer of three (about 100 CPU-s of em++ and g++): wrong by one on the page's 16 KiB
+// case, never returning on a 4 KiB one.
+const ENDLESS_SIZE = 4096;
+const WRONG_OR_ENDLESS = kernelOf(`  if (size == ${ENDLESS_SIZE}) {
+    volatile std::uint64_t spin = 0;
+    for (;;) spin = spin + 1;  // never returns
+  }
+  std::uint64_t bits = 1;  // one too many
+  for (std::size_t i = 0; i < size; ++i) bits += static_cast<std::uint64_t>(std::popcount(data[i]));
+  return bits;`);
+
 const sectionStatus = (page: Page, pattern: RegExp, timeout = 240_000) =>
   page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(`${s} .pg-status`)?.textContent ?? ''), [section, pattern.source] as const, { timeout });
 
@@ -310,7 +323,7 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`);
     await openPopcount(page);
     await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
-    await typeKernel(page, kernelOf('  std::uint64_t bits = 1;  // one too many\n  for (std::size_t i = 0; i < size; ++i) bits += static_cast<std::uint64_t>(std::popcount(data[i]));\n  return bits;'));
+    await typeKernel(page, WRONG_OR_ENDLESS); // on the page's 16 KiB case: wrong
     await page.click(`${section} .pg-compile`);
     await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);
     expect(await statusOf(page)).toMatch(/^Your kernel’s answer is wrong \(✗\)/);
@@ -356,7 +369,8 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     await page.evaluate(() => localStorage.setItem('simd-puzzles.playground-silent-ms', '8000'));
     await openPopcount(page);
     await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
-    await typeKernel(page, kernelOf('  volatile std::uint64_t spin = 0;\n  for (;;) spin = spin + 1;  // never returns\n  return spin + size + data[0];'));
+    await page.fill('#param-size', String(ENDLESS_SIZE));
+    await typeKernel(page, WRONG_OR_ENDLESS); // on this size: endless
     await page.click(`${section} .pg-compile`);
     await sectionStatus(page, /^(Stopped|Your kernel|Does not compile|The build failed)/);
     expect(await statusOf(page)).toMatch(/^Stopped: a kernel gave no sign of progress for 8 s/);
