@@ -101,8 +101,11 @@ layer_web() { build_wasm && wait_for_build native-cli && run_vitest web --config
 # one at a time within a shard, and a browser test mostly waits (e2e used 237 CPU-s in 656 s of wall
 # time alone), so two share the cores well. The first shard is named, the second is every other
 # file, so a new file lands there: Vitest's own --shard split by path put 759 s of tests in one
-# shard and 231 s in the other (2026-11-29); these three files are about half of the layer.
-E2E_FIRST_SHARD=(tests/e2e/playground.test.ts tests/e2e/nqueens.test.ts tests/e2e/native-now.test.ts)
+# shard and 231 s in the other (2026-11-29); these three files are about two fifths of the layer.
+# native-now.test.ts stays out of the playground's shard: its Stop test needs the server's native
+# runner free, and a playground run of the endless kernel may hold it until its 3-minute cap (one
+# red run, 2026-11-29 06:36).
+E2E_FIRST_SHARD=(tests/e2e/playground.test.ts tests/e2e/nqueens.test.ts tests/e2e/suite.test.ts)
 layer_e2e() {
   bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && wait_for_build native-cli || return 1
   local shard pids=() rc=0 excluded=()
