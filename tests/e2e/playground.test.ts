@@ -373,6 +373,10 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     await sectionStatus(page, /^(Stopped|Your kernel|Does not compile|The build failed)/);
     expect(await statusOf(page)).toMatch(/^Stopped: a kernel gave no sign of progress for 8 s/);
     expect(await page.textContent('.status')).toMatch(/^Stopped/);
+    // The native side of the run is stopped too, not left to the server's 3-minute cap holding
+    // the native runner (the cancel, then a kill after the engine's 2 s grace).
+    const nativeState = () => fetch(`${baseUrl}api/native-run`).then(async (r) => ((await r.json()) as { state: string }).state);
+    await expect.poll(nativeState, { timeout: 15_000, interval: 500 }).not.toBe('running');
     // Run again (the build is in use): Stop ends it at once, and the page runs ours after Restore.
     await page.click('#run');
     await page.waitForSelector('#stop:not([disabled])');
