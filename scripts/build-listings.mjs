@@ -28,6 +28,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkCallTree } from './lib/call-tree.mjs';
 import { enableRelaxedSimd } from './lib/relaxed-simd.mjs';
+import { WASM_OUT_DIRS } from './lib/wasm-outputs.mjs';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,10 +51,10 @@ const BUILDS = {
     objdump: ['aarch64-linux-gnu-objdump', '-d', '--no-show-raw-insn', '-w'],
     classify: classifyAarch64,
   },
-  simd128: { kind: 'wasm', dir: 'wasm-build/out/simd', classify: classifyWasm },
+  simd128: { kind: 'wasm', dir: WASM_OUT_DIRS.simd128, classify: classifyWasm },
   // The relaxed flavour: Node 20 compiles it only with Relaxed SIMD on (enableRelaxedSimd below).
-  relaxed: { kind: 'wasm', dir: 'wasm-build/out/relaxed', classify: classifyWasm, relaxed: true },
-  baseline: { kind: 'wasm', dir: 'wasm-build/out/baseline', classify: classifyWasm },
+  relaxed: { kind: 'wasm', dir: WASM_OUT_DIRS.relaxed, classify: classifyWasm, relaxed: true },
+  baseline: { kind: 'wasm', dir: WASM_OUT_DIRS.baseline, classify: classifyWasm },
 };
 
 // ---- instruction classes -------------------------------------------------------------------

@@ -25,6 +25,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanText, parseDiagnostics, parseLinkErrors } from './diagnostics.mjs';
 import { LIMITS, giveToSandbox, jobRoot, makeJobDir, probeSandbox, runJailed, sandboxIdentity } from './sandbox.mjs';
+import { WASM_OUT_DIRS } from '../wasm-outputs.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MAX_SOURCE_BYTES = 50 * 1024;
@@ -41,8 +42,8 @@ const USER_SOURCE_FILE = 'kernel.cpp';
 /** The link kits (cmake/playground.cmake): build -> toolchain.json, relative to the repository. */
 export const TOOLCHAINS = Object.freeze({
   native: 'build/native/playground/toolchain.json',
-  'wasm-simd128': 'wasm-build/out/simd/playground/toolchain.json',
-  'wasm-baseline': 'wasm-build/out/baseline/playground/toolchain.json',
+  'wasm-simd128': `${WASM_OUT_DIRS.simd128}/playground/toolchain.json`,
+  'wasm-baseline': `${WASM_OUT_DIRS.baseline}/playground/toolchain.json`,
 });
 /** The wasm flavours: the page's name -> the build. */
 export const WASM_FLAVOURS = Object.freeze({ simd128: 'wasm-simd128', baseline: 'wasm-baseline' });
@@ -54,8 +55,6 @@ export const DERIVED_FLAVOURS = Object.freeze({ relaxed: Object.freeze({ build: 
 const OUTPUT_FLAVOURS = new Set([...Object.keys(WASM_FLAVOURS), ...Object.keys(DERIVED_FLAVOURS)]);
 /** The rewrite, relative to the repository (and to the jail's view of it). */
 const RELAX_SCRIPT = 'scripts/relax-wasm.mjs';
-/** Where build-listings.mjs looks for each wasm flavour, under wasm-build/out/. */
-const WASM_OUT_DIRS = Object.freeze({ simd128: 'simd', relaxed: 'relaxed', baseline: 'baseline' });
 /** Passes with no vector family (cpp/simd/isa.h: family `none`). */
 export const SCALAR_PASSES = new Set(['popcnt', 'bmi2']);
 /** Undefined symbols of a user's wasm object that reach JavaScript (compile.mjs, jsReach). */
@@ -668,7 +667,7 @@ export class PlaygroundService {
     const binds = [
       { host: this.hostFor(join(script, 'build-listings.mjs')), inside: `${view}/scripts/build-listings.mjs` },
       { host: this.hostFor(join(script, 'lib')), inside: `${view}/scripts/lib` },
-      flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/wasm-build/out/${WASM_OUT_DIRS[flavour]}` },
+      flavour === 'native' ? { host: source, inside: `${view}/build/native` } : { host: source, inside: `${view}/${WASM_OUT_DIRS[flavour]}` },
     ];
     s.state = 'running';
     s.started = Date.now();
