@@ -7,20 +7,24 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const nativeBenchPath = join(repoRoot, 'build', 'native-bench.json');
-export const nativeBenchMetaPath = join(repoRoot, 'build', 'native-bench.meta.json');
+// build/, or SP_NATIVE_RESULTS_DIR: the e2e tests' server reads an empty folder of its own, so a
+// benchmark `npm start` left in build/ never changes what the tests see (they serve their own
+// native numbers where they need some).
+const resultsDir = process.env.SP_NATIVE_RESULTS_DIR ? resolve(process.env.SP_NATIVE_RESULTS_DIR) : join(repoRoot, 'build');
+export const nativeBenchPath = join(resultsDir, 'native-bench.json');
+export const nativeBenchMetaPath = join(resultsDir, 'native-bench.meta.json');
 // How far a running native benchmark got (scripts/native-bench.mjs writes it).
-export const nativeBenchStatusPath = join(repoRoot, 'build', 'native-bench.status.json');
+export const nativeBenchStatusPath = join(resultsDir, 'native-bench.status.json');
 // How busy other programs kept the CPU while each case was measured (scripts/lib/cpu-load.mjs):
 // { cores, cases: { "<puzzle>|<case>": <cores others used> } }.
-export const nativeBenchLoadPath = join(repoRoot, 'build', 'native-bench.load.json');
+export const nativeBenchLoadPath = join(resultsDir, 'native-bench.load.json');
 // Seconds each case took in this machine's last benchmarks, by profile (the next run's progress
 // weights: lib/bench-progress.mjs): { quick?: { "<puzzle>|<case name>": s }, full?: {...} }.
-export const nativeBenchCostsPath = join(repoRoot, 'build', 'native-bench.costs.json');
+export const nativeBenchCostsPath = join(resultsDir, 'native-bench.costs.json');
 // The same from one run on the project's VM, for a machine that has not measured yet.
 export const nativeBenchPriorPath = join(repoRoot, 'scripts', 'lib', 'native-bench-prior.json');
 
