@@ -61,5 +61,11 @@ function(sp_kernel_passes puzzle)
 SP_ISA_END
 SP_REGISTER_PASS(${puzzle});")
     set_property(GLOBAL APPEND PROPERTY SP_PASS_SOURCES "${out}")
+    # The passes this build compiles kernels in: what `simd-puzzles passes` must list (the ctest
+    # cli_passes, tests/native/CMakeLists.txt).
+    get_property(built_passes GLOBAL PROPERTY SP_PASSES_BUILT)
+    if(NOT pass IN_LIST built_passes)
+      set_property(GLOBAL APPEND PROPERTY SP_PASSES_BUILT ${pass})
+    endif()
   endforeach()
 endfunction()

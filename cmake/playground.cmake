@@ -9,7 +9,9 @@
 # Writes into <build>/playground/:
 #   libsp_engine.a   the engine's objects (link it whole: kernels register by static initialisers)
 #   toolchain.json   the compiler, compile and link flags, include folders, and for each slot
-#                    (cpp/puzzles/<p>/playground/slot.json) the passes this build compiles
+#                    (cpp/puzzles/<p>/playground/slot.json) the passes this build compiles; a
+#                    native kit also names the CLI linked from the same objects (`cli`), whose
+#                    `simd-puzzles passes --json` says which of them this CPU runs
 #
 # sp_playground_kit(<objects target>...): the object libraries whose objects make the engine.
 function(sp_playground_kit)
@@ -66,6 +68,15 @@ function(sp_playground_kit)
   string(JSON json SET "${json}" cxx "\"${CMAKE_CXX_COMPILER}\"")
   string(JSON json SET "${json}" output "\"${output}\"")
   string(JSON json SET "${json}" archive "\"${dir}/libsp_engine.a\"")
+  # The CLI of the same objects: its registry knows this build's passes and cpu::has says which
+  # this CPU runs (the compile service asks it rather than keep a table of CPU flags of its own).
+  if(TARGET simd-puzzles AND NOT EMSCRIPTEN)
+    get_target_property(cli_dir simd-puzzles RUNTIME_OUTPUT_DIRECTORY)
+    if(NOT cli_dir)
+      get_target_property(cli_dir simd-puzzles BINARY_DIR)
+    endif()
+    string(JSON json SET "${json}" cli "\"${cli_dir}/simd-puzzles${CMAKE_EXECUTABLE_SUFFIX}\"")
+  endif()
   foreach(field compile includes link)
     set(array "[]")
     set(i 0)

@@ -145,6 +145,33 @@ bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::str
   return !failed;
 }
 
+// One line for `list`: the ISA passes this CPU runs, then those it does not (`passes` says why).
+std::string pass_summary() {
+  std::string runs, not_here;
+  for (const auto& p : sp::registry().passes()) (p.runs() ? runs : not_here) += " " + p.name;
+  return "passes:" + (runs.empty() ? std::string(" none") : runs) + (not_here.empty() ? "" : " (not on this CPU:" + not_here + ")");
+}
+
+// `simd-puzzles passes [--json]`: the ISA passes compiled into this binary and whether this CPU
+// runs each (cpu::has(needs), the gate of every kernel of the pass). The playground's server reads
+// the JSON to know which passes to compile a user's kernel for (scripts/lib/playground/compile.mjs).
+int cmd_passes(bool as_json) {
+  if (as_json) {
+    std::cout << sp::dump_json(sp::passes_json(), 2) << "\n";
+    return 0;
+  }
+  std::cout << "CPU: " << sp::cpu::model_name() << " (" << sp::cpu::arch_name() << ")\n"
+            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n\n";
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& p : sp::registry().passes()) {
+    const std::uint32_t lacks = p.needs & ~sp::cpu::features();
+    rows.push_back({"  " + p.name, std::string(sp::isa_name(p.isa)), p.needs ? sp::cpu::feature_names(p.needs) : "-",
+                    p.runs() ? "yes" : "no (lacks " + sp::cpu::feature_names(lacks) + ")"});
+  }
+  std::cout << sp::cli::table({"  pass", "isa", "needs", "runs here"}, rows);
+  return 0;
+}
+
 int cmd_list(bool as_json) {
   json catalog = sp::catalog_json();
   if (as_json) {
@@ -152,7 +179,8 @@ int cmd_list(bool as_json) {
     return 0;
   }
   std::cout << "CPU: " << sp::cpu::model_name() << " (" << sp::cpu::arch_name() << ")\n"
-            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n";
+            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n"
+            << pass_summary() << "\n";
   for (const auto& p : catalog["puzzles"]) {
     std::cout << "\n" << p["id"].get<std::string>() << ": " << p["title"].get<std::string>() << "\n";
     std::string params;
@@ -436,6 +464,10 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "list puzzles, their parameters and kernels, and what this CPU runs");
   list->add_flag("--json", list_json, "print the catalog as JSON");
 
+  bool passes_json = false;
+  auto* passes = app.add_subcommand("passes", "list the ISA passes this binary has and whether this CPU runs each");
+  passes->add_flag("--json", passes_json, "print them as JSON");
+
   auto* run = app.add_subcommand("run", "run a puzzle's kernels on one case and verify the answers");
   run->allow_extras();  // so an unknown puzzle name gets our message, not a generic one
   std::map<std::string, RunArgs> run_args;
@@ -515,6 +547,10 @@ int main(int argc, char** argv) {
   if (list->parsed()) {
     if (auto e = unknown_argument(*list, "simd-puzzles list")) return fail(*e);
     return cmd_list(list_json);
+  }
+  if (passes->parsed()) {
+    if (auto e = unknown_argument(*passes, "simd-puzzles passes")) return fail(*e);
+    return cmd_passes(passes_json);
   }
   if (listing->parsed()) {
     if (auto e = unknown_argument(*listing, "simd-puzzles listing")) return fail(*e);

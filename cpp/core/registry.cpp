@@ -1,6 +1,7 @@
 #include "core/registry.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/typed_puzzle.h"
 
@@ -76,6 +77,16 @@ Puzzle& Registry::add(std::unique_ptr<Puzzle> p) {
   return added;
 }
 
+void Registry::add_pass(std::string_view name, Isa isa, std::uint32_t needs) {
+  for (const auto& p : passes_)
+    if (p.name == name) return;  // every puzzle of a pass registers the same row of isa.h
+  passes_.push_back({std::string(name), isa, needs});
+  std::sort(passes_.begin(), passes_.end(), [](const auto& a, const auto& b) {
+    return std::pair(static_cast<int>(a.isa), std::string_view(a.name)) <
+           std::pair(static_cast<int>(b.isa), std::string_view(b.name));
+  });
+}
+
 const Puzzle* Registry::find(const std::string& id) const {
   for (const auto& p : puzzles_)
     if (p->info().id == id) return p.get();
@@ -128,6 +139,19 @@ json catalog_json() {
   SP_ISA_LIST(SP_ISA_JSON)
 #undef SP_ISA_JSON
   return {{"puzzles", puzzles}, {"isas", isas}};
+}
+
+json passes_json() {
+  json passes = json::array();
+  for (const auto& p : registry().passes())
+    passes.push_back({{"name", p.name},
+                      {"isa", std::string(isa_name(p.isa))},
+                      {"needs", cpu::feature_names(p.needs)},
+                      {"runs", p.runs()}});
+  return {{"arch", cpu::arch_name()},
+          {"cpu", cpu::model_name()},
+          {"features", cpu::feature_names(cpu::features())},
+          {"passes", passes}};
 }
 
 }  // namespace sp

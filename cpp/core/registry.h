@@ -201,19 +201,42 @@ class Puzzle {
   std::vector<std::unique_ptr<Kernel>> kernels_;
 };
 
+// An ISA pass compiled into this binary (a row of cpp/simd/isa.h's table, registered by
+// register_pass with its PassInfo): its name ("avx512_gfni"), the isa its kernels carry and the
+// cpu::Feature bits it needs. Whether this CPU runs it is cpu::has(needs), the same gate as each of
+// its kernels' available(); `simd-puzzles passes` says it to programs (the playground's server
+// compiles a user's kernel for exactly the passes this answers true for).
+struct RegisteredPass {
+  std::string name;
+  Isa isa = Isa::scalar;
+  std::uint32_t needs = 0;
+
+  bool runs() const { return cpu::has(needs); }
+};
+
 class Registry {
  public:
   Puzzle& add(std::unique_ptr<Puzzle> p);
   const Puzzle* find(const std::string& id) const;
   const std::vector<std::unique_ptr<Puzzle>>& puzzles() const { return puzzles_; }
 
+  // A pass registers once per puzzle compiled in it; it is kept once, by name. The order is stable
+  // whatever the static-initialisation order: by isa (SP_ISA_LIST's order), then by name.
+  void add_pass(std::string_view name, Isa isa, std::uint32_t needs);
+  const std::vector<RegisteredPass>& passes() const { return passes_; }
+
  private:
   std::vector<std::unique_ptr<Puzzle>> puzzles_;
+  std::vector<RegisteredPass> passes_;
 };
 
 Registry& registry();
 
 // Everything the page and `list` show about the registry, as one JSON document.
 json catalog_json();
+
+// The ISA passes of this binary and whether this CPU runs each (`simd-puzzles passes --json`):
+// {"arch", "cpu", "features", "passes": [{"name", "isa", "needs", "runs"}]}.
+json passes_json();
 
 }  // namespace sp

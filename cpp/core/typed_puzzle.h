@@ -300,10 +300,12 @@ struct PassKernel {
   const char* group = "";
 };
 
-// Registers a pass's table with the pass's isa and needs (SP_REGISTER_PASS). A puzzle that keeps
-// its own list of kernels, or sorts them into modes, says so with a static P::add_kernel.
+// Registers a pass's table with the pass's isa and needs (SP_REGISTER_PASS), and the pass itself
+// (Registry::passes: `simd-puzzles passes`). A puzzle that keeps its own list of kernels, or sorts
+// them into modes, says so with a static P::add_kernel.
 template <class P, class Table>
 bool register_pass(const simd::PassInfo& pass, const Table& table) {
+  registry().add_pass(pass.name, pass.isa, pass.needs);
   for (const PassKernel<P>& k : table) {
     KernelInfo info{k.id, pass.isa, pass.needs, k.summary, k.group};
     if constexpr (requires { P::add_kernel(std::move(info), k.impl); })

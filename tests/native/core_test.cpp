@@ -39,6 +39,49 @@ TEST(Registry, CatalogListsPuzzlesKernelsAndSchemas) {
   EXPECT_TRUE(ids.count("nqueens"));
 }
 
+// The ISA passes of this binary (`simd-puzzles passes`, which the playground's server asks which
+// passes to compile a user's kernel for): each once, in a stable order, with whether this CPU runs
+// it by the same gate as its kernels; and every vector kernel comes from one of them.
+TEST(Registry, PassesAreListedOnceInOrderWithWhetherThisCpuRunsThem) {
+  const auto& passes = registry().passes();
+  ASSERT_FALSE(passes.empty());
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    EXPECT_TRUE(names.insert(passes[i].name).second) << "twice: " << passes[i].name;
+    if (i > 0) {
+      EXPECT_LT(std::pair(static_cast<int>(passes[i - 1].isa), passes[i - 1].name),
+                std::pair(static_cast<int>(passes[i].isa), passes[i].name));
+    }
+    EXPECT_EQ(passes[i].runs(), cpu::has(passes[i].needs)) << passes[i].name;
+  }
+  EXPECT_TRUE(names.count("popcnt"));  // every build compiles the scalar popcnt pass
+  const std::set<Isa> vector_isas{Isa::sse41, Isa::avx2, Isa::avx512, Isa::neon, Isa::simd128};
+  for (const auto& p : registry().puzzles())
+    for (const auto& k : p->kernels()) {
+      if (!vector_isas.count(k->info().isa)) continue;
+      const bool from_a_pass = std::any_of(passes.begin(), passes.end(), [&](const RegisteredPass& pass) {
+        return pass.isa == k->info().isa && pass.needs == k->info().needs;
+      });
+      EXPECT_TRUE(from_a_pass) << p->info().id << " " << k->key() << " needs " << cpu::feature_names(k->info().needs);
+      if (from_a_pass) {
+        EXPECT_EQ(k->available(), cpu::has(k->info().needs));
+      }
+    }
+  // Registering a pass again (every puzzle of the pass does) keeps it once.
+  Registry r;
+  r.add_pass("sse41", Isa::sse41, cpu::kNeedsSse41);
+  r.add_pass("popcnt", Isa::scalar, cpu::kPopcnt);
+  r.add_pass("sse41", Isa::sse41, cpu::kNeedsSse41);
+  ASSERT_EQ(r.passes().size(), 2u);
+  EXPECT_EQ(r.passes()[0].name, "popcnt");
+  EXPECT_EQ(r.passes()[1].name, "sse41");
+  const json j = passes_json();
+  ASSERT_EQ(j["passes"].size(), passes.size());
+  EXPECT_EQ(j["passes"][0]["name"], passes[0].name);
+  EXPECT_EQ(j["passes"][0]["runs"], passes[0].runs());
+  EXPECT_EQ(j["arch"], cpu::arch_name());
+}
+
 // Bench cases are selected by name (CLI --case) and reports label records with case_name of the
 // canonical params, so each case must be valid and named exactly as its records are labelled. (Validation only: preparing every case
 // would build popcount's 64 MiB buffers.)

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
-import { cpuHasPass, PlaygroundService, repoRoot, TOOLCHAINS } from '../../scripts/lib/playground/compile.mjs';
+import { PlaygroundService, readCliPasses, repoRoot, TOOLCHAINS } from '../../scripts/lib/playground/compile.mjs';
 // @ts-expect-error: plain ESM helper of the scripts
 import { PlaygroundEngines } from '../../scripts/lib/playground/engines.mjs';
 // @ts-expect-error: plain ESM helper of the scripts
@@ -24,7 +24,9 @@ import { NativeRunner } from '../../scripts/lib/native-run.mjs';
 const kit = join(repoRoot, TOOLCHAINS.native);
 const why = !existsSync(kit) ? 'build/native/playground is missing (the native build makes it: cmake --build --preset native)' : null;
 const named = (what: string) => (why ? `${what} (skipped: ${why})` : what);
-const vectorPass = ['avx2', 'sse41', 'avx512', 'neon'].find((p) => cpuHasPass(p)) ?? 'popcnt';
+// Which passes this CPU runs: the native CLI of the kit says (as the service asks it).
+const cliPasses: { passes: { name: string; runs: boolean }[]; why: string | null } = why ? { passes: [], why } : readCliPasses(JSON.parse(readFileSync(kit, 'utf8')).cli);
+const vectorPass = ['avx2', 'sse41', 'avx512', 'neon'].find((p) => cliPasses.passes.some((x) => x.name === p && x.runs)) ?? 'popcnt';
 const isa = vectorPass === 'sse41' ? 'sse4.1' : vectorPass;
 
 const base = why ? '' : mkdtempSync(join(tmpdir(), 'sp-playground-build-'));
@@ -64,6 +66,10 @@ describe.skipIf(why !== null)(named('a playground build of the popcount slot'), 
   it('can build here (else the server says why)', () => {
     const probe = service.probe();
     expect(probe.available, probe.why).toBe(true);
+  });
+  it('the kit’s native CLI says which passes this CPU runs', () => {
+    expect(cliPasses.why).toBeNull();
+    expect(cliPasses.passes.find((p) => p.name === 'popcnt')?.runs).toBe(true);
   });
   it('builds the starter for each pass, runs it natively in its sandboxed engine, verified beside ours, with a listing', async () => {
     const starter = readFileSync(join(repoRoot, 'cpp', 'puzzles', 'popcount', 'playground', 'starter.cpp'), 'utf8');

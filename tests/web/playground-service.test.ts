@@ -186,6 +186,101 @@ describe(named('the compile service'), () => {
   });
 });
 
+// Which native passes a build compiles: those the kit compiles for the slot that the native CLI
+// of the kit (`cli`, cmake/playground.cmake) says this CPU runs (`simd-puzzles passes --json`;
+// the registry's cpu::has). A stand-in CLI: a script that answers what the test writes, and
+// notes each time it is asked.
+describe(named('which native passes: the native CLI says'), () => {
+  let cliDir = '';
+  let cli = '';
+  const asked = () => (existsSync(join(cliDir, 'asked')) ? readFileSync(join(cliDir, 'asked'), 'utf8').split('\n').filter(Boolean) : []);
+  /** The stand-in CLI: prints `answer` (an object: as JSON) on stdout, `stderr` on stderr, exits
+   * with `code`. Each answer is another binary (another size), as a rebuilt CLI is. */
+  const standIn = (answer: unknown, { code = 0, stderr = '' } = {}) => {
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    writeFileSync(cli, `#!/bin/sh\necho "$*" >> "${cliDir}/asked"\ncat <<'END'\n${text}\nEND\n${stderr ? `echo "${stderr}" >&2\n` : ''}exit ${code}\n`);
+    chmodSync(cli, 0o755);
+  };
+  const pass = (name: string, runs: boolean) => ({ name, isa: name === 'popcnt' ? 'scalar' : name, needs: name, runs });
+  beforeAll(() => {
+    if (!probe.available) return;
+    cliDir = mkdtempSync(join(base, 'cli-'));
+    cli = join(cliDir, 'simd-puzzles');
+  });
+  afterAll(() => useKit());
+
+  it('compiles exactly the passes the CLI says this CPU runs, asking it once per binary', async () => {
+    // sse41 does not run here; neon is a pass the kit does not compile for the slot.
+    standIn({ arch: 'x86_64', passes: [pass('popcnt', true), pass('sse41', false), pass('avx2', true), pass('neon', false)] });
+    useKit({ cli });
+    const s = service({ hasPass: undefined });
+    expect(s.info()[1].passes.native).toEqual(['popcnt', 'avx2']);
+    const view = await ended(s, (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 3; }\n' }))[1].id);
+    expect(view.state).toBe('done');
+    expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['native-avx2:ok', 'native-popcnt:ok', 'link-native:ok']);
+    expect(view.native.kernels).toEqual(['yours/avx2', 'yours/scalar']);
+    expect(asked()).toEqual(['passes --json']); // info and submit: one question
+    s.info();
+    expect(asked()).toHaveLength(1);
+
+    // A rebuilt CLI (another binary) is asked again, and its answer holds.
+    standIn({ arch: 'x86_64', passes: [pass('popcnt', true), pass('sse41', true), pass('avx2', false), pass('neon', false), pass('avx512', false)] });
+    expect(s.info()[1].passes.native).toEqual(['popcnt', 'sse41']);
+    expect(asked()).toHaveLength(2);
+    const next = await ended(s, (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 3; }\n' }))[1].id);
+    expect(next.id).not.toBe(view.id); // other passes: another build
+    expect(next.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['native-sse41:ok', 'native-popcnt:ok', 'link-native:ok']);
+
+    // A pass the kit compiles that the CLI does not know is not compiled, and the build says so.
+    standIn({ arch: 'x86_64', passes: [pass('popcnt', true), pass('sse41', true)] });
+    const unknown = await ended(s, (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 3; }\n' }))[1].id);
+    expect(unknown.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['native-avx2:skipped', 'native-sse41:ok', 'native-popcnt:ok', 'link-native:ok']);
+    expect(unknown.steps[0]!.why).toMatch(/the native CLI has no such pass/);
+    expect(unknown.state).toBe('done');
+  });
+
+  it('a CLI that fails, answers nonsense or is missing: no native pass, the build says why in words, the wasm steps still run', async () => {
+    // A wasm kit whose "compiler" says it ran (em++ itself would take half a minute to link).
+    const wasmKit = join(cliDir, 'wasm-toolchain.json');
+    writeFileSync(wasmKit, JSON.stringify({ build: 'wasm-simd128', cxx: '/usr/bin/bash', compile: ['-c', 'echo "kernel.cpp:1:1: error: the stand-in wasm compiler ran" >&2; exit 1', 'bash'], includes: [join(repo, 'cpp')], link: [], archive: kit.archive, output: 'simd-puzzles.mjs', slots: { demo: ['wasm'] } }));
+    standIn('', { code: 2, stderr: "unknown command 'passes' (commands: list, run)" });
+    useKit({ cli });
+    const s = service({ hasPass: undefined, toolchainFiles: { native: kitFile, 'wasm-simd128': wasmKit } });
+    const [, info] = s.info();
+    expect(info.passes.native).toEqual([]);
+    expect(info.passes.native_why).toMatch(/^no native pass is compiled: cannot ask the native CLI which ISA passes this CPU runs: `simd-puzzles passes --json` exited with code 2 \(unknown command 'passes'/);
+    const source = 'long kernel(long n) { return n + 4; }\n';
+    const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
+    expect(view.steps[0]).toMatchObject({ target: 'native', state: 'skipped', why: info.passes.native_why });
+    // No native step; the wasm step ran its compiler.
+    expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['native:skipped', 'wasm-simd128:failed', 'wasm-relaxed:skipped']);
+    expect(view.steps[1]!.diagnostics).toEqual([expect.objectContaining({ line: 1, severity: 'error', message: 'the stand-in wasm compiler ran' })]);
+    expect(view.native).toEqual({ available: false, kernels: [] });
+    expect(JSON.stringify(view)).not.toContain(base); // the CLI's path is not in the answer
+    expect(asked().filter((a) => a === 'passes --json')).toHaveLength(asked().length);
+    const times = asked().length;
+    s.info();
+    expect(asked()).toHaveLength(times); // a failing binary is not asked again either
+
+    standIn('not json');
+    expect(s.info()[1].passes.native_why).toMatch(/its answer is not a list of passes/);
+    standIn({ passes: [{ name: 'avx2; rm -rf', runs: true }] });
+    expect(s.info()[1].passes.native_why).toMatch(/its answer is not a list of passes/);
+    useKit({ cli: join(cliDir, 'not-built-yet') });
+    expect(s.info()[1].passes.native_why).toMatch(/simd-puzzles is not built yet/);
+    useKit({ cli: undefined });
+    expect(s.info()[1].passes.native_why).toMatch(/the native link kit names no CLI/);
+
+    // Once the CLI answers, the same source builds natively: the failed build is not its cache.
+    standIn({ arch: 'x86_64', passes: [pass('popcnt', true), pass('sse41', false), pass('avx2', true)] });
+    useKit({ cli });
+    const built = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
+    expect(built.id).not.toBe(view.id);
+    expect(built.steps.map((x) => x.target)).toEqual(['native-avx2', 'native-popcnt', 'link-native', 'wasm-simd128', 'wasm-relaxed']);
+    expect(built.native.available).toBe(true);
+  });
+});
+
 describe(named('one build at a time, a small queue, Stop, and the limits of a compile'), () => {
   it('queues a second build, refuses one past the queue, and Stop kills the jail of the build running', async () => {
     // A "compiler" that waits (bash -c 'sleep 60'): the build runs until stopped.

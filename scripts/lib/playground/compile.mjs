@@ -69,29 +69,43 @@ export function passIsa(pass) {
   return isa === 'sse41' ? 'sse4.1' : isa;
 }
 
-// What /proc/cpuinfo must list for a pass to run here (cpp/core/cpu.h's kNeeds*, target.h).
-const AVX2 = ['avx2', 'bmi1', 'bmi2', 'popcnt'];
-const AVX512 = [...AVX2, 'avx512f', 'avx512bw', 'avx512vl', 'avx512dq'];
-const PASS_FLAGS = {
-  popcnt: ['popcnt'], bmi2: ['bmi2', 'popcnt'], sse41: ['sse4_1'], sse41_popcnt: ['sse4_1', 'popcnt'], sse41_gfni: ['sse4_1', 'gfni'],
-  avx2: AVX2, avx2_gfni: [...AVX2, 'gfni'], avx512: AVX512, avx512_gfni: [...AVX512, 'gfni'], avx512_bitalg: [...AVX512, 'avx512_bitalg'],
-  avx512_vpopcntdq: [...AVX512, 'avx512_vpopcntdq'], avx512_ext: [...AVX512, 'gfni', 'avx512_vpopcntdq', 'avx512_bitalg', 'avx512vbmi'],
-};
+/** How long `simd-puzzles passes --json` may take (it prints a table the registry already holds). */
+const CLI_TIMEOUT_MS = 15_000;
+const PASS_NAME = /^[a-z0-9_]{1,40}$/;
 
-/** Whether this CPU runs native pass `pass` (its features in /proc/cpuinfo). */
-export function cpuHasPass(pass, cpuinfo = readCpuinfo()) {
-  if (process.arch === 'arm64') return pass === 'neon' || pass === 'popcnt';
-  const needs = PASS_FLAGS[pass];
-  if (!needs) return false;
-  const flags = new Set((/^flags\s*:(.*)$/m.exec(cpuinfo)?.[1] ?? '').trim().split(/\s+/));
-  return needs.every((f) => flags.has(f));
-}
-function readCpuinfo() {
+/**
+ * Which ISA passes the native CLI `cli` has and whether this CPU runs each: its registry's answer
+ * (`simd-puzzles passes --json`: every pass's PassInfo from cpp/simd/isa.h, and cpu::has(needs),
+ * the gate of every kernel of the pass), so no table of CPU flags is kept here. Returns
+ * {passes: [{name, isa, needs, runs}], why: null}, or {passes: [], why} with why in words (no
+ * server path: it reaches the page).
+ */
+export function readCliPasses(cli) {
+  const fail = (why) => ({ passes: [], why: `cannot ask the native CLI which ISA passes this CPU runs: ${why}` });
+  if (!cli) return fail('the native link kit names no CLI (a kit older than this server: rebuild it, cmake --preset native && cmake --build --preset native)');
+  if (!existsSync(cli)) return fail('simd-puzzles is not built yet (npm start builds it; compile again once it is)');
+  let out;
   try {
-    return readFileSync('/proc/cpuinfo', 'utf8');
-  } catch {
-    return '';
+    out = execFileSync(cli, ['passes', '--json'], { encoding: 'utf8', timeout: CLI_TIMEOUT_MS, maxBuffer: 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    const said = cleanText(String(e.stderr ?? '').split(cli).join('simd-puzzles')).split('\n').map((l) => l.trim()).find(Boolean)?.slice(0, 300);
+    if (e.code === 'ETIMEDOUT' || e.signal === 'SIGTERM') return fail(`simd-puzzles did not answer within ${CLI_TIMEOUT_MS / 1000} s`);
+    if (e.signal) return fail(`simd-puzzles was killed by ${e.signal}${said ? ` (${said})` : ''}`);
+    if (typeof e.status !== 'number') return fail(`simd-puzzles could not be started (${e.code ?? 'error'})`);
+    // An older CLI has no `passes`: "unknown command 'passes'".
+    return fail(`\`simd-puzzles passes --json\` exited with code ${e.status}${said ? ` (${said})` : ''}; if the CLI is older than this server, rebuild it: cmake --build --preset native`);
   }
+  let answer = null;
+  try {
+    answer = JSON.parse(out);
+  } catch {
+    // not JSON: below
+  }
+  const passes = answer?.passes;
+  if (!Array.isArray(passes) || passes.length > 64 || !passes.every((p) => p && PASS_NAME.test(p.name) && typeof p.runs === 'boolean')) {
+    return fail('its answer is not a list of passes (an older CLI? rebuild it: cmake --build --preset native)');
+  }
+  return { passes: passes.map(({ name, isa, needs, runs }) => ({ name, isa: String(isa ?? ''), needs: String(needs ?? ''), runs })), why: null };
 }
 
 const sha256 = (...parts) => {
@@ -214,7 +228,7 @@ export class PlaygroundService {
     root = null,
     toolchainFiles = TOOLCHAINS,
     probe = null,
-    hasPass = (pass) => cpuHasPass(pass),
+    hasPass = null,
     passFile = null,
     keep = KEEP_BUILDS,
     maxQueue = MAX_QUEUE,
@@ -229,7 +243,10 @@ export class PlaygroundService {
     this.probe = probe ?? (() => probeSandbox({ binds: [this.hostFor(join(repo, 'cpp'))] }));
     /** host path -> its staged copy (hostFor), made once per server start. */
     this.staged = new Map();
+    /** Tests say which native passes run here; otherwise the native CLI does (nativePasses). */
     this.hasPass = hasPass;
+    /** The CLI's answer, with the stamp (path, size, time) of the binary that gave it. */
+    this.cliAnswer = null;
     this.passFileFn = passFile;
     this.keep = keep;
     this.maxQueue = maxQueue;
@@ -279,6 +296,32 @@ export class PlaygroundService {
     return this.passFileFn(puzzle, pass);
   }
 
+  /**
+   * The native passes a build of `slot` (null: of any slot) compiles here: those the native kit
+   * compiles for it that the native CLI of the same objects says this CPU runs (readCliPasses).
+   * Read once per CLI binary, whatever it answered: asked again only when the binary changes or
+   * appears (npm start builds the CLI after the server has started). {passes, unknown (the kit
+   * compiles them, the CLI does not know them), why (no native pass at all: in words, or null)}.
+   */
+  nativePasses(native, slot = null) {
+    const offered = native ? [...new Set(slot ? (native.slots?.[slot.puzzle] ?? []).filter((p) => slot.passes.includes(p)) : Object.values(native.slots ?? {}).flat())] : [];
+    if (!offered.length) return { passes: [], unknown: [], why: null };
+    if (this.hasPass) return { passes: offered.filter((p) => this.hasPass(p)), unknown: [], why: null };
+    const cli = typeof native.cli === 'string' ? native.cli : null;
+    let stamp = null;
+    try {
+      const st = cli ? statSync(cli) : null;
+      stamp = st ? `${cli}:${st.size}:${st.mtimeMs}` : null;
+    } catch {
+      // not built: looked for again next time
+    }
+    if (!stamp || this.cliAnswer?.stamp !== stamp) this.cliAnswer = { stamp, ...readCliPasses(cli) };
+    const { passes, why } = this.cliAnswer;
+    if (why) return { passes: [], unknown: [], why: `no native pass is compiled: ${why}` };
+    const known = new Map(passes.map((p) => [p.name, p.runs]));
+    return { passes: offered.filter((p) => known.get(p) === true), unknown: offered.filter((p) => !known.has(p)), why: null };
+  }
+
   /** Why a measurement now would share the CPU with a build (a sentence), or null. */
   compiling() {
     if (!this.running) return null;
@@ -290,8 +333,7 @@ export class PlaygroundService {
     const probe = this.probe();
     const toolchains = readToolchains(this.repo, this.toolchainFiles);
     const slots = readSlots(this.repo);
-    const native = toolchains.get('native');
-    const nativePasses = native ? [...new Set(Object.values(native.slots ?? {}).flat())].filter((p) => this.hasPass(p)) : [];
+    const native = this.nativePasses(toolchains.get('native'));
     let why = probe.available ? undefined : probe.why;
     if (!why && !toolchains.size) why = 'the playground’s link kits are not built yet (npm start builds them with the native CLI and the wasm modules; wait for it, then reload)';
     return [200, {
@@ -299,7 +341,11 @@ export class PlaygroundService {
       ...(why ? { why } : {}),
       slots: [...slots.values()].map(({ id, puzzle, title, signature, rules, starter }) => ({ id, puzzle, title, signature, rules, starter })),
       // The wasm flavours a build can make: those with a kit, and those made from one of them.
-      passes: { native: nativePasses, wasm: [...OUTPUT_FLAVOURS].filter((f) => toolchains.has(WASM_FLAVOURS[f] ?? WASM_FLAVOURS[DERIVED_FLAVOURS[f]?.from])) },
+      passes: {
+        native: native.passes,
+        ...(native.why ? { native_why: native.why } : {}),
+        wasm: [...OUTPUT_FLAVOURS].filter((f) => toolchains.has(WASM_FLAVOURS[f] ?? WASM_FLAVOURS[DERIVED_FLAVOURS[f]?.from])),
+      },
       limits: { source_bytes: MAX_SOURCE_BYTES, queue: this.maxQueue },
     }];
   }
@@ -320,7 +366,8 @@ export class PlaygroundService {
     const toolchains = readToolchains(this.repo, this.toolchainFiles);
     if (!toolchains.size) return [503, { error: 'the playground’s link kits are not built yet (npm start builds them with the native CLI and the wasm modules; wait for it and try again)' }];
     const slot = slots.get(body.slot);
-    const id = await this.buildId(slot, body.source, toolchains);
+    const native = this.nativePasses(toolchains.get('native'), slot);
+    const id = await this.buildId(slot, body.source, toolchains, native);
 
     const known = this.builds.get(id);
     if (known && known.state !== 'stopped') return [200, { id, state: known.state }];
@@ -329,25 +376,30 @@ export class PlaygroundService {
     if (this.running && this.queue.length >= this.maxQueue) {
       return [409, { error: `${this.maxQueue} builds are waiting already: wait for them, or Stop one`, running: this.running.id }];
     }
-    const build = this.newBuild(id, slot, body.source, toolchains);
+    const build = this.newBuild(id, slot, body.source, toolchains, native);
     this.builds.set(id, build);
     this.queue.push(build);
     this.pump();
     return [200, { id, state: build.state }];
   }
 
-  async buildId(slot, source, toolchains) {
+  async buildId(slot, source, toolchains, native) {
     const kits = [...toolchains.values()].map((t) => `${t.key}\n${t.text}\n${t.stamp}`).join('\n');
     const template = await this.passFile(slot.puzzle, 'popcnt');
     // The rewrite that makes the relaxed flavour is part of what a build makes.
     const relax = readText(join(this.repo, RELAX_SCRIPT)) ?? '';
-    return sha256(SERVICE_VERSION, slot.id, source, slot.glue, kits, template, relax, String(this.listings));
+    // So are the native passes: a build made while the CLI was not built yet has none.
+    const passes = `${native.passes.join(',')}|${native.unknown.join(',')}|${native.why ?? ''}`;
+    return sha256(SERVICE_VERSION, slot.id, source, slot.glue, kits, template, relax, String(this.listings), passes);
   }
 
-  newBuild(id, slot, source, toolchains) {
+  newBuild(id, slot, source, toolchains, native) {
     const steps = [];
-    const native = toolchains.get('native');
-    const nativePasses = native ? (native.slots?.[slot.puzzle] ?? []).filter((p) => slot.passes.includes(p) && this.hasPass(p)) : [];
+    const nativePasses = [...native.passes];
+    // Why no native pass is compiled (the CLI could not say which this CPU runs), and the passes
+    // the kit compiles that the CLI does not know, as steps that say so (they run nothing).
+    if (native.why) steps.push(step('native', { note: true, state: 'skipped', why: native.why }));
+    for (const pass of native.unknown) steps.push(step(`native-${pass}`, { note: true, state: 'skipped', why: 'skipped: the native CLI has no such pass (no puzzle of this build compiles it), so it cannot say whether this CPU runs it' }));
     // Vector passes first: a scalar pass that fails afterwards is skipped if one of them compiled.
     nativePasses.sort((a, b) => Number(SCALAR_PASSES.has(a)) - Number(SCALAR_PASSES.has(b)));
     for (const pass of nativePasses) steps.push(step(`native-${pass}`, { build: 'native', pass }));
@@ -758,7 +810,7 @@ export class PlaygroundService {
     if (build.state === 'queued') {
       this.queue.splice(this.queue.indexOf(build), 1);
       build.state = 'stopped';
-      for (const s of build.steps) s.state = 'stopped';
+      for (const s of build.steps) if (!s.note) s.state = 'stopped';
       this.changed(build);
       return [200, this.view(build)];
     }
