@@ -50,7 +50,7 @@ describe('diagnostics on the kernel’s lines', () => {
     for (const name of ['signature.gxx.txt', 'signature.emxx.txt']) {
       const e = errors(parse(name))[0];
       expect(e.line).toBe(0);
-      expect(e.message).toMatch(/^in the slot's glue \(cpp\/puzzles\/popcount\/playground\/slot\.inl:6\), which registers your `kernel` \(does it have the slot's signature\?\): /);
+      expect(e.message).toMatch(/^in the slot's glue \(cpp\/puzzles\/popcount\/playground\/slot\.inl:6\), which registers your kernel \(does it have the slot's signature\?\): /);
     }
   });
 

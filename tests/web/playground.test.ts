@@ -234,15 +234,44 @@ describe('the Instructions panel with a playground build', () => {
 });
 
 describe('the slots the page ships', () => {
-  it('has popcount, N-queens and the cube, each with its note and our kernel, for a puzzle the page has', async () => {
+  it('has popcount, N-queens, the cube and chess, each with its note and our kernel, for a puzzle the page has', async () => {
     const { BUNDLED_SLOTS } = await import('../../web/src/app/playground/slots');
     const { views } = await import('../../web/src/puzzles');
-    expect(BUNDLED_SLOTS.map((s) => s.id).sort()).toEqual(['cube', 'nqueens', 'popcount']);
+    expect(BUNDLED_SLOTS.map((s) => s.id).sort()).toEqual(['chess', 'cube', 'nqueens', 'popcount']);
     for (const slot of BUNDLED_SLOTS) {
       expect(slot.signature.length).toBeGreaterThan(10);
       expect(slot.rules.length).toBeGreaterThan(0);
       expect(slot.starter.length).toBeGreaterThan(100);
       expect(views.has(slot.puzzle)).toBe(true);
     }
+  });
+
+  it('are the server’s slots too, each with its glue, and names passes isa.h has and the service can place', async () => {
+    // @ts-expect-error: plain ESM helper of the scripts
+    const { passIsa, readCliPasses, readSlots, repoRoot, SCALAR_PASSES } = await import('../../scripts/lib/playground/compile.mjs');
+    const { BUNDLED_SLOTS } = await import('../../web/src/app/playground/slots');
+    const { existsSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const served = readSlots() as Map<string, { passes: string[]; starter: string }>;
+    expect([...served.keys()].sort()).toEqual(BUNDLED_SLOTS.map((s) => s.id).sort());
+    const isa = readFileSync(join(repoRoot, 'cpp/simd/isa.h'), 'utf8');
+    // The passes the native CLI has (web layer: built before these tests run); the service compiles
+    // a slot's pass natively only if the CLI lists it (and says this CPU runs it).
+    const cli = readCliPasses(join(repoRoot, 'build/native/simd-puzzles')) as { passes: { name: string }[]; why: string | null };
+    expect(cli.why).toBeNull();
+    const known = new Set(cli.passes.map((p) => p.name));
+    for (const [id, slot] of served) {
+      for (const f of ['slot.inl', 'prelude.inl', 'starter.cpp']) expect(existsSync(join(repoRoot, 'cpp/puzzles', id, 'playground', f)), `${id}/${f}`).toBe(true);
+      expect(slot.passes.length, id).toBeGreaterThan(0);
+      for (const pass of slot.passes) {
+        expect(isa, `${id}: pass ${pass} in isa.h`).toContain(`#define SP_PASS_ROW_${pass} `);
+        // A native pass of this architecture is one the CLI has; neon and wasm are not x86's.
+        if (pass !== 'neon' && pass !== 'wasm' && process.arch !== 'arm64') expect(known.has(pass), `${id}: ${pass} in simd-puzzles passes`).toBe(true);
+        expect(passIsa(pass)).toMatch(/^(scalar|bmi2|sse4\.1|avx2|avx512|neon|simd128)$/);
+      }
+      // A slot built in a scalar pass (the wasm baseline, native popcnt) starts with a branch for it.
+      if (slot.passes.some((p) => SCALAR_PASSES.has(p))) expect(slot.starter, `${id}: the starter's scalar branch`).toMatch(/#if !?SP_PASS_HAS_FAMILY/);
+    }
+    expect(served.get('chess')?.passes).toEqual(['popcnt', 'sse41_popcnt', 'neon', 'wasm']);
   });
 });

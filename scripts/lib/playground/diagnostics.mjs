@@ -106,7 +106,7 @@ export function parseDiagnostics(stderr, { roots = [] } = {}) {
       // belong to it (never the slot's glue, which comes after the user's code).
       at = before ?? (after ? { line: after.line, column: after.column } : !glue && chained ? chained : { line: 0, column: 0 });
       chained = at.line > 0 ? at : null;
-      message = `in ${glue ? `the slot's glue (${where(p)}), which registers your \`kernel\` (does it have the slot's signature?)` : where(p)}: ${message}`;
+      message = `in ${glue ? `the slot's glue (${where(p)}), which registers your kernel (does it have the slot's signature?)` : where(p)}: ${message}`;
     }
     out.push({ line: at.line, column: at.column, severity: p.severity, message: message.slice(0, MAX_MESSAGE) });
     for (const n of g.notes) {
