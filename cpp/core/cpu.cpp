@@ -27,10 +27,11 @@ struct FeatureName {
   const char* name;
 };
 
-constexpr std::array<FeatureName, 14> kFeatureNames{{
+constexpr std::array<FeatureName, 15> kFeatureNames{{
     {cpu::kSse41, "sse4.1"},
     {cpu::kPopcnt, "popcnt"},
     {cpu::kAvx2, "avx2"},
+    {cpu::kBmi1, "bmi1"},
     {cpu::kBmi2, "bmi2"},
     {cpu::kAvx512f, "avx512f"},
     {cpu::kAvx512bw, "avx512bw"},
@@ -52,6 +53,7 @@ std::uint32_t detect() {
   if (__builtin_cpu_supports("sse4.1")) f |= cpu::kSse41;
   if (__builtin_cpu_supports("popcnt")) f |= cpu::kPopcnt;
   if (__builtin_cpu_supports("avx2")) f |= cpu::kAvx2;
+  if (__builtin_cpu_supports("bmi")) f |= cpu::kBmi1;
   if (__builtin_cpu_supports("bmi2")) f |= cpu::kBmi2;
   if (__builtin_cpu_supports("avx512f")) f |= cpu::kAvx512f;
   if (__builtin_cpu_supports("avx512bw")) f |= cpu::kAvx512bw;

@@ -52,12 +52,15 @@ enum Feature : std::uint32_t {
   kSimd128 = 1u << 11,
   kAvx512dq = 1u << 12,
   kGfni = 1u << 13,
+  kBmi1 = 1u << 14,
 };
 
 // The usual bundles, so kernels spell their needs the same way.
 inline constexpr std::uint32_t kNeedsSse41 = kSse41;
 inline constexpr std::uint32_t kNeedsBmi2 = kBmi2 | kPopcnt;
-inline constexpr std::uint32_t kNeedsAvx2 = kAvx2 | kBmi2 | kPopcnt;
+// Matches SP_TARGETS_AVX2: "bmi" there lets the compiler emit andn/blsr/tzcnt, so BMI1 is needed
+// too (no shipped AVX2 CPU lacks it, but a VM's CPUID may hide it).
+inline constexpr std::uint32_t kNeedsAvx2 = kAvx2 | kBmi1 | kBmi2 | kPopcnt;
 // Matches SP_TARGETS_AVX512 (cpp/simd/target.h): every feature the region lets the compiler use.
 inline constexpr std::uint32_t kNeedsAvx512 = kNeedsAvx2 | kAvx512f | kAvx512bw | kAvx512vl | kAvx512dq;
 
