@@ -53,10 +53,11 @@ export function tQuantile975(df: number): number {
 
 /**
  * How much one session's log mean differs from another's beyond its rounds' spread (log units),
- * for ratios across sessions (History, links, shipped reports). A first guess of 10 % from the
- * measurement study (../shared/research/measurement.md, 8.3: the variance of a session's log mean
- * over this machine's A/A sessions minus their mean SE²): to be set from the A/A sessions once
- * they are measured.
+ * for ratios across sessions (History, links, shipped reports): σ² = the variance of a session's
+ * log mean over A/A sessions minus their mean SE² (`npm run bench:aa`, scripts/aa-sessions.mjs).
+ * Measured 2026-11-29 on the project's VM (Intel Xeon, 2 vCPUs), 8 kernels × V8, SpiderMonkey and
+ * native: 0.120 over 6 sessions, 0.079 over 8 more, 0.102 pooled (V8 0.103, SpiderMonkey 0.112,
+ * native 0.089; one kernel's own σ from 0 to 0.20): the first guess of 0.10 stands.
  */
 export const SESSION_SIGMA = 0.1;
 
