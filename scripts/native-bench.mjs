@@ -9,9 +9,10 @@
 //
 // --remeasure (what `npm start` passes): afterwards, measure the cases measured on a shared CPU
 //        again, one at a time, each once the CPU is quiet (lib/remeasure.mjs).
-// --build (what `npm start` passes): build the native CLI first, here in the background, since the
-//        page needs only the wasm builds to be served; the compiler's output goes to
-//        build/native-build.log, and the page says the CLI is being built.
+// --build (what `npm start` passes): build the native CLI and the playground's native link kit
+//        first, here in the background, since the page needs only the wasm builds to be served;
+//        the compiler's output goes to build/native-build.log, and the page says the CLI is being
+//        built.
 //
 // quick: 3 rounds (each one timed batch of >= 2 ms, after a discarded one for calls under 1 ms) per
 //        kernel and case, in passes
@@ -99,16 +100,18 @@ if (build) {
   status('running', { phase: 'build', fraction: 0 });
   console.log(`native CLI: building in the background (output in ${relative(process.cwd(), logPath)})`);
   const begun = Date.now();
-  for (const command of [['--preset', 'native'], ['--build', '--preset', 'native', '--target', 'simd-puzzles']]) {
-    child = new ProgramRun('cmake', command, { cwd: repoRoot, log });
-    const { code } = await child.done;
-    if (code !== 0) {
-      await new Promise((resolve) => log.end(resolve));
-      const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
-      console.error(`\nnative CLI: the build failed (cmake ${command.join(' ')}: exit ${code}); the last lines of ${logPath}:\n${tail}`);
-      status('failed', { phase: 'build', fraction: 0 });
-      process.exit(1);
-    }
+  // scripts/lib.sh's build_native_cli, as npm test builds it: the CLI and the playground's native
+  // link kit (an archive of the same objects), so a playground build under npm start compiles the
+  // user's kernel natively too. (This built the CLI alone until 2026-11-29: npm start's
+  // playground then compiled wasm only.)
+  child = new ProgramRun('bash', ['-c', 'source scripts/lib.sh && build_native_cli'], { cwd: repoRoot, log });
+  const { code } = await child.done;
+  if (code !== 0) {
+    await new Promise((resolve) => log.end(resolve));
+    const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+    console.error(`\nnative CLI: the build failed (build_native_cli in scripts/lib.sh: exit ${code}); the last lines of ${logPath}:\n${tail}`);
+    status('failed', { phase: 'build', fraction: 0 });
+    process.exit(1);
   }
   log.end();
   console.log(`native CLI: built in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
