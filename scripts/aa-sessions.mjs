@@ -20,9 +20,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
+import { BENCH_ENGINES } from './lib/bench-browsers.mjs';
 import { repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
@@ -30,6 +29,10 @@ const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) +
 const SESSIONS = Number(opt('--sessions', 6));
 const engineIds = opt('--engines', 'v8,spidermonkey,native').split(',');
 if (!(SESSIONS >= 3)) throw new Error('--sessions: at least 3 (a variance of session means needs them)');
+for (const id of engineIds) if (id !== 'native' && !(id in BENCH_ENGINES)) {
+  console.error(`aa-sessions: unknown engine '${id}' (known: ${[...Object.keys(BENCH_ENGINES), 'native'].join(', ')})`);
+  process.exit(2);
+}
 
 // One SIMD kernel and one scalar kernel per puzzle where both exist: short cases (each a second or
 // two a session), the kinds of kernels whose ratios the page shows.
@@ -43,18 +46,8 @@ const TARGETS = [
 const NATIVE_ISAS = new Set(['sse4.1', 'scalar', 'popcnt']);
 const cli = join(repoRoot, 'build', 'native', 'simd-puzzles');
 
-const BROWSERS = {
-  v8: async () => {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'] });
-    return { browser, page: await browser.newPage() };
-  },
-  spidermonkey: async () => {
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 0 });
-    return { browser, page: await browser.newPage() };
-  },
-};
 
-const server = engineIds.some((e) => e in BROWSERS)
+const server = engineIds.some((e) => e in BENCH_ENGINES)
   ? await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
   : null;
 const url = server && `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
@@ -62,7 +55,7 @@ if (engineIds.includes('native') && !existsSync(cli)) throw new Error(`no native
 
 /** One browser session: a fresh browser, the page loaded, every target once (SIMD128 build). */
 async function browserSession(id) {
-  const { browser, page } = await BROWSERS[id]();
+  const { browser, page } = await BENCH_ENGINES[id].launch();
   try {
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready === 'true');

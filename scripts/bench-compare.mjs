@@ -20,9 +20,8 @@
 //   first is the one the per-build and peer tables use)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
+import { BENCH_ENGINES } from './lib/bench-browsers.mjs';
 import { CpuLoadMeter } from './lib/cpu-load.mjs';
 import { nativeBenchPath, nativeBenchResponse, repoRoot } from './lib/native-results.mjs';
 
@@ -39,32 +38,10 @@ if (!native.available) {
   process.exit(1);
 }
 
-// Each engine: a browser and one page on bench.html; `evaluate` runs a function with one argument
-// in the page (playwright and puppeteer spell it alike).
-const ENGINES = {
-  v8: {
-    name: 'V8',
-    async launch() {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-        headless: true,
-        args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
-      });
-      return { browser, page: await browser.newPage() };
-    },
-  },
-  spidermonkey: {
-    name: 'SpiderMonkey',
-    async launch() {
-      // A whole puzzle's benchmark is one evaluate: no protocol timeout.
-      const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 0 });
-      return { browser, page: await browser.newPage() };
-    },
-  },
-};
+// Each engine: a browser and one page on bench.html (lib/bench-browsers.mjs).
 const engineIds = engineArg.split(',').map((e) => e.trim().toLowerCase());
-for (const id of engineIds) if (!ENGINES[id]) {
-  console.error(`bench-compare: unknown engine '${id}' (known: ${Object.keys(ENGINES).join(', ')})`);
+for (const id of engineIds) if (!BENCH_ENGINES[id]) {
+  console.error(`bench-compare: unknown engine '${id}' (known: ${Object.keys(BENCH_ENGINES).join(', ')})`);
   process.exit(2);
 }
 const primary = engineIds[0];
@@ -96,7 +73,7 @@ const server = await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts
 const url = `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
 const engines = {};
 for (const id of engineIds) {
-  const { browser, page } = await ENGINES[id].launch();
+  const { browser, page } = await BENCH_ENGINES[id].launch();
   page.on('console', (m) => {
     const text = m.text();
     if (!text.startsWith('progress ')) return;
@@ -108,12 +85,12 @@ for (const id of engineIds) {
       meter.sample();
     }
     if (e.phase === 'sample' && e.sample === e.samples)
-      console.log(`  [${ENGINES[id].name} case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
+      console.log(`  [${BENCH_ENGINES[id].name} case ${e.case_index}/${e.case_count} ${e.puzzle} ${e.case}] ${e.kernel}/${e.isa} done (${e.elapsed_s.toFixed(1)} s)`);
   });
   await page.goto(url);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   const relaxed = await page.evaluate(() => window.simdPuzzles.relaxedSimd());
-  if (!relaxed) console.log(`${ENGINES[id].name}: no Relaxed SIMD here, so no relaxed build`);
+  if (!relaxed) console.log(`${BENCH_ENGINES[id].name}: no Relaxed SIMD here, so no relaxed build`);
   engines[id] = { browser, page, runs: {}, relaxed };
 }
 const page = engines[primary].page;
@@ -141,10 +118,10 @@ for (const { puzzle, cases: only } of plan) {
     const order = turn++ % 2 ? [...engineIds].reverse() : engineIds;
     for (const id of order) {
       if (build === 'relaxed' && !engines[id].relaxed) continue;
-      console.log(`\n${ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
+      console.log(`\n${BENCH_ENGINES[id].name}, wasm ${build}, ${puzzle}:`);
       const result = await benchIn(id, build, { action: 'bench', puzzles: [puzzle], ...(only.length ? { cases: only } : {}), ...harness });
       if (!result.response.ok) {
-        console.error(`bench-compare: ${ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
+        console.error(`bench-compare: ${BENCH_ENGINES[id].name} ${build} ${puzzle}: ${result.response.error}`);
         process.exit(1);
       }
       const run = (engines[id].runs[build] ??= { environment: result.environment, aliases: {}, records: [] });
@@ -184,7 +161,7 @@ for (const id of engineIds) {
   const texts = await ratioTextsIn(pairs.map(({ c, s }) => [c.record, s?.record ?? null]));
   for (const [i, { c, s }] of pairs.entries())
     relaxedRows.push({
-      engine: ENGINES[id].name, puzzle: c.record.puzzle, case: own.relaxed.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
+      engine: BENCH_ENGINES[id].name, puzzle: c.record.puzzle, case: own.relaxed.aliases[c.record.case] ?? c.record.case, kernel: c.record.kernel, isa: c.record.isa,
       nativeIsa: c.native ? `${c.native.isa}${c.sameWidth ? '' : ' (other width)'}` : '–',
       native: c.native?.timing?.median_ns ?? null, simd128: s?.record.timing?.median_ns ?? null, relaxed: c.record.timing?.median_ns ?? null,
       relaxedOverSimd: texts[i], relaxedOverNative: c.ratioText, simdOverNative: s?.ratioText ?? '–',
@@ -202,7 +179,7 @@ for (const [key, load] of Object.entries(browserLoad)) {
   const values = Object.values(load.cases);
   const marked = await page.evaluate(([l]) => window.simdPuzzles.markShared(Object.keys(l.cases).map((k) => ({ puzzle: k.split('|')[0], case: k.slice(k.indexOf('|') + 1) })), l), [load]);
   const shared = marked.filter((r) => r.cpu_shared).length;
-  loadLines.push(`${ENGINES[id].name} ${build}: ${shared ? `shared CPU while ${shared} of ${values.length} cases ran` : `quiet CPU for all ${values.length} cases`}; other programs used up to ${Math.max(0, ...values).toFixed(1)} of ${load.cores} cores`);
+  loadLines.push(`${BENCH_ENGINES[id].name} ${build}: ${shared ? `shared CPU while ${shared} of ${values.length} cases ran` : `quiet CPU for all ${values.length} cases`}; other programs used up to ${Math.max(0, ...values).toFixed(1)} of ${load.cores} cores`);
 }
 const anyShared = loadLines.some((l) => /shared CPU/i.test(l));
 

@@ -13,9 +13,8 @@
 // (npm run bench:compare first, or at least scripts/native-bench.mjs and the page build.)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
 import { preview } from 'vite';
+import { BENCH_ENGINES } from './lib/bench-browsers.mjs';
 import { nativeBenchPath, repoRoot } from './lib/native-results.mjs';
 
 const args = process.argv.slice(2);
@@ -37,22 +36,6 @@ const TARGETS = [
 ];
 const HARNESS = { min_samples: 5, min_sample_ms: 5 };
 
-const ENGINES = {
-  v8: {
-    name: 'V8',
-    launch: async () => {
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'] });
-      return { browser, page: await browser.newPage() };
-    },
-  },
-  spidermonkey: {
-    name: 'SpiderMonkey',
-    launch: async () => {
-      const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 0 });
-      return { browser, page: await browser.newPage() };
-    },
-  },
-};
 
 const native = JSON.parse(readFileSync(nativeBenchPath, 'utf8'));
 const nativeRecords = native.records ?? native.report?.records ?? [];
@@ -60,11 +43,11 @@ const server = await preview({ configFile: join(repoRoot, 'web', 'vite.config.ts
 const url = `http://127.0.0.1:${server.httpServer.address().port}/bench.html`;
 const engines = {};
 for (const id of engineIds) {
-  const e = await ENGINES[id].launch();
+  const e = await BENCH_ENGINES[id].launch();
   await e.page.goto(url);
   await e.page.waitForFunction(() => document.body.dataset.ready === 'true');
   if (!(await e.page.evaluate(() => window.simdPuzzles.relaxedSimd()))) {
-    console.error(`bench-relaxed: ${ENGINES[id].name} does not validate Relaxed SIMD`);
+    console.error(`bench-relaxed: ${BENCH_ENGINES[id].name} does not validate Relaxed SIMD`);
     process.exit(1);
   }
   engines[id] = e;
@@ -107,7 +90,7 @@ for (const [id, byKey] of Object.entries(samples)) {
     const nat = isa === 'scalar' ? null : nativeRecords.find((r) => r.puzzle === puzzle && r.case_key === s.case_key && r.kernel === kernel && r.isa === 'sse4.1' && r.timing);
     const relaxedNs = gm(s.relaxed), simdNs = gm(s.simd128);
     rows.push({
-      engine: ENGINES[id].name, puzzle, case: caseName, kernel, isa,
+      engine: BENCH_ENGINES[id].name, puzzle, case: caseName, kernel, isa,
       relaxedOverSimd: gm(perRound), lo: Math.min(...perRound), hi: Math.max(...perRound), rounds: n,
       simd128_ns: simdNs, relaxed_ns: relaxedNs, native_ns: nat?.timing.median_ns ?? null,
       relaxedOverNative: nat ? nat.timing.median_ns / relaxedNs : null, simdOverNative: nat ? nat.timing.median_ns / simdNs : null,
