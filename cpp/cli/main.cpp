@@ -145,6 +145,12 @@ bool read_file(const std::string& path, std::vector<std::uint8_t>& out, std::str
   return !failed;
 }
 
+// The first lines of `list` and `passes`: this CPU and the features this build can use on it.
+std::string cpu_lines() {
+  return "CPU: " + sp::cpu::model_name() + " (" + sp::cpu::arch_name() + ")\n" +
+         "features: " + sp::cpu::feature_names(sp::cpu::features()) + "\n";
+}
+
 // One line for `list`: the ISA passes this CPU runs, then those it does not (`passes` says why).
 std::string pass_summary() {
   std::string runs, not_here;
@@ -160,8 +166,7 @@ int cmd_passes(bool as_json) {
     std::cout << sp::dump_json(sp::passes_json(), 2) << "\n";
     return 0;
   }
-  std::cout << "CPU: " << sp::cpu::model_name() << " (" << sp::cpu::arch_name() << ")\n"
-            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n\n";
+  std::cout << cpu_lines() << "\n";
   std::vector<std::vector<std::string>> rows;
   for (const auto& p : sp::registry().passes()) {
     const std::uint32_t lacks = p.needs & ~sp::cpu::features();
@@ -178,9 +183,7 @@ int cmd_list(bool as_json) {
     std::cout << sp::dump_json(catalog, 2) << "\n";
     return 0;
   }
-  std::cout << "CPU: " << sp::cpu::model_name() << " (" << sp::cpu::arch_name() << ")\n"
-            << "features: " << sp::cpu::feature_names(sp::cpu::features()) << "\n"
-            << pass_summary() << "\n";
+  std::cout << cpu_lines() << pass_summary() << "\n";
   for (const auto& p : catalog["puzzles"]) {
     std::cout << "\n" << p["id"].get<std::string>() << ": " << p["title"].get<std::string>() << "\n";
     std::string params;
