@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileCommand, linkCommand, readToolchains } from '../../scripts/lib/playground/compile.mjs';
 import { passFile, USER_SOURCE_FILE } from '../../scripts/lib/playground/pass-file.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -28,15 +29,17 @@ for (const arg of rest) {
 }
 if (!buildDir || !puzzle || !pass || !groups.length) throw new Error('usage: <build dir> <puzzle> <pass> -- <run args>...');
 
-const t = JSON.parse(readFileSync(join(buildDir, 'playground', 'toolchain.json'), 'utf8'));
+// The kit as the compile service reads it (the compiler's real path, its key).
+const kitFile = join(resolve(buildDir), 'playground', 'toolchain.json');
+const t = readToolchains(repo, { native: kitFile }).get('native');
+if (!t) throw new Error(`no usable playground kit at ${kitFile} (not built, or its archive is missing)`);
 if (!(t.slots?.[puzzle] ?? []).includes(pass)) throw new Error(`${t.build}'s kit does not compile ${puzzle}'s slot in pass ${pass} (it has: ${(t.slots?.[puzzle] ?? []).join(', ') || 'none'})`);
 const dir = mkdtempSync(join(tmpdir(), `sp-starter-${puzzle}-`));
 try {
   writeFileSync(join(dir, USER_SOURCE_FILE), readFileSync(join(repo, 'cpp', 'puzzles', puzzle, 'playground', 'starter.cpp')));
   writeFileSync(join(dir, 'pass.cpp'), passFile(puzzle, pass));
   const sh = (file, args) => execFileSync(file, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
-  sh(t.cxx, [...t.compile, ...t.includes.map((i) => `-I${i}`), '-c', 'pass.cpp', '-o', 'pass.o']);
-  sh(t.cxx, ['pass.o', '-Wl,--whole-archive', t.archive, '-Wl,--no-whole-archive', ...t.link, '-o', t.output]);
+  for (const [command, ...args] of [compileCommand(t, 'pass.cpp', 'pass.o'), linkCommand(t, ['pass.o'], t.output)]) sh(command, args);
   for (const args of groups) {
     let out;
     try {

@@ -222,6 +222,13 @@ function searchableByOthers(path) {
 /** Flags that shape the compiler's messages, never its code: no colour, a bounded error count. */
 const messageFlags = (t) => (isClang(t) ? ['-fno-color-diagnostics', '-ferror-limit=30'] : ['-fdiagnostics-color=never', '-fmax-errors=30']);
 
+/** A kit's compile of one pass file to an object: the flags cmake/playground.cmake wrote, plus
+ * only the message flags. Also how tests/native/playground_starter_test.mjs builds a starter. */
+export const compileCommand = (t, file, object) => [t.cxx, ...t.compile, ...(t.includes ?? []).map((i) => `-I${i}`), ...messageFlags(t), '-c', file, '-o', object];
+/** A kit's link: the pass objects and the whole engine archive (kernels register themselves by
+ * static initialisers, so no object of it may be dropped). */
+export const linkCommand = (t, objects, output) => [t.cxx, ...objects, '-Wl,--whole-archive', t.archive, '-Wl,--no-whole-archive', ...t.link, '-o', output];
+
 export class PlaygroundService {
   constructor({
     repo = repoRoot,
@@ -585,12 +592,12 @@ export class PlaygroundService {
   async compilePass(build, s, t, pass, write, prefix = 'native') {
     const file = `pass-${prefix}-${pass}.cpp`;
     write(file, await this.passFile(build.slot.puzzle, pass));
-    const r = await this.jail(build, s, t, [t.cxx, ...t.compile, ...(t.includes ?? []).map((i) => `-I${i}`), ...messageFlags(t), '-c', file, '-o', `obj/${prefix}-${pass}.o`]);
+    const r = await this.jail(build, s, t, compileCommand(t, file, `obj/${prefix}-${pass}.o`));
     return this.finishStep(s, r, t, parseDiagnostics(r.stderr, { roots: this.roots(t) }));
   }
 
   async link(build, s, t, objects, output) {
-    const r = await this.jail(build, s, t, [t.cxx, ...objects, '-Wl,--whole-archive', t.archive, '-Wl,--no-whole-archive', ...t.link, '-o', output], { link: true });
+    const r = await this.jail(build, s, t, linkCommand(t, objects, output), { link: true });
     return this.finishStep(s, r, t, parseLinkErrors(r.stderr, { roots: this.roots(t) }));
   }
 
