@@ -221,7 +221,9 @@ describe('the Suite', () => {
   it('Stop ends Run all mid-way: the worker is stopped, the rows measured stay', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#suite`);
     await page.click('#run-all');
-    await page.waitForFunction(() => ((document.querySelector('#suite-progress') as HTMLProgressElement).value ?? 0) > 0.15, null, { timeout: 30_000 });
+    // Stop once the first puzzle's rows are measured. A share of the bar is no clock: with the other
+    // shard's browser on the same two cores, 15 % took over 30 s in CI, where this whole test took 18 s here.
+    await page.waitForFunction(() => document.querySelectorAll('table[data-table="suite"] tbody tr').length >= 1, null, { timeout: 120_000 });
     const stoppedAt = Date.now();
     await page.click('#suite-stop');
     await finished(page, 10_000);
@@ -229,7 +231,7 @@ describe('the Suite', () => {
     expect(await liveStatus(page)).toMatch(/^Stopped after \d+ results/);
     expect(await page.isEnabled('#run-all')).toBe(true);
     const progress = await page.$eval('#suite-progress', (p) => (p as HTMLProgressElement).value);
-    expect(progress).toBeGreaterThan(0.15);
+    expect(progress).toBeGreaterThan(0);
     expect(progress).toBeLessThan(1);
     expect(await page.textContent('.suite-env')).toContain('stopped before the end');
     expect(Object.keys(await board(page, 'suite')).length).toBeGreaterThanOrEqual(1);
