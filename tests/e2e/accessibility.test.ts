@@ -5,7 +5,7 @@
 // and every mark in a table is explained in visible words under it.
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, checked, linkChecked, linkOf, openPage, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, axeViolations, checked, linkChecked, linkOf, openPage, runAndWait, setN, statusMatches, useBrowser } from './browser';
 import { pagePuzzles } from '../web/puzzles';
 
 const baseUrl = inject('baseUrl');
@@ -78,7 +78,7 @@ describe('accessibility', () => {
     await checked(page);
     await page.focus('#run');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /kernel \d+\/\d+/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
+    await statusMatches(page, /kernel \d+\/\d+/);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('stop');
     // ...and Enter on it stops the run and hands the focus to the results, not to the page's body.
     await page.keyboard.press('Enter');

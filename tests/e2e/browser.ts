@@ -66,7 +66,7 @@ export async function openPage(browser: Browser, url: string, viewport = { width
     void d.dismiss();
   });
   await page.goto(url);
-  await page.waitForFunction(() => /^(Ready|Done)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 30_000 });
+  await statusMatches(page, /^(Ready|Done)/, 60_000);
   return { page, errors };
 }
 
@@ -82,7 +82,19 @@ export async function checked(page: Page) {
 export async function runAndWait(page: Page, timeout = 120_000) {
   await checked(page);
   await page.click('#run');
-  await page.waitForFunction(() => /^(Done|Stopped|No results)/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout });
+  await statusMatches(page, /^(Done|Stopped|No results)/, timeout);
+}
+
+/** Waits for the status line to match `pattern`. A timeout says what the line and the notices read
+ * instead, so a CI log tells a stuck run from a slow one. */
+export async function statusMatches(page: Page, pattern: RegExp, timeout = 120_000) {
+  try {
+    await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(document.querySelector('.status')?.textContent ?? ''), [pattern.source, pattern.flags] as const, { timeout });
+  } catch (e) {
+    const status = await page.textContent('.status').catch(() => null);
+    const shown = await notices(page).catch(() => []);
+    throw new Error(`the status did not match ${pattern} within ${timeout / 1000} s; it reads ${JSON.stringify(status)}, the notices ${JSON.stringify(shown)}`, { cause: e });
+  }
 }
 
 /** Numbers in `text` with more than six significant digits (3730000.000000006): none in a download. */

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, checked, columns, importNative, linkChecked, linkOf, notices, openPage, quickNativeReport, ratioPattern, rows, runAndWait, setN, tableFit, useBrowser } from './browser';
+import { artifacts, checked, columns, importNative, linkChecked, linkOf, notices, openPage, quickNativeReport, ratioPattern, rows, runAndWait, setN, statusMatches, tableFit, useBrowser } from './browser';
 import { pagePuzzles } from '../web/puzzles';
 
 const baseUrl = inject('baseUrl');
@@ -158,7 +158,7 @@ describe('N-queens page', () => {
     await page.waitForFunction(() => document.querySelectorAll('svg.board text.queen').length === 16);
     await checked(page);
     await page.click('#run');
-    await page.waitForFunction(() => /kernel \d+\/\d+/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
+    await statusMatches(page, /kernel \d+\/\d+/);
     // Nothing a run reads can change under it.
     expect(await page.isDisabled('#param-n')).toBe(true);
     expect(await page.isDisabled('input[data-kernel="simd-lanes/simd128"]')).toBe(true);
@@ -211,7 +211,7 @@ describe('N-queens page', () => {
     await setN(page, 16);
     await checked(page);
     await page.click('#run');
-    await page.waitForFunction(() => /kernel \d+\/\d+/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
+    await statusMatches(page, /kernel \d+\/\d+/);
     expect(await page.isVisible('.busy')).toBe(false);
     await page.click('a[data-puzzle="cube"]');
     await page.waitForFunction(() => document.querySelector('.area-params h2')?.textContent === "Rubik's cube");
