@@ -251,6 +251,8 @@ describe.skipIf(served === null)('Your kernel, compiled by the server in its san
     const { page, errors } = await openPage(browser(), `${baseUrl}#popcount`, { width: 1366, height: 900 });
     await openPopcount(page);
     await page.waitForSelector(`${section} .pg-compile:not([disabled])`);
+    // What Compile will make, said before it is pressed (which vector passes depends on the CPU).
+    expect(await page.textContent(`${section} .pg-builds`)).toMatch(/^On this server it compiles natively for .*scalar with POPCNT, and to wasm SIMD128, relaxed SIMD and baseline \(no SIMD\)\.$/);
     await typeKernel(page, WORDS);
     await page.click(`${section} .pg-compile`);
     await sectionStatus(page, /^(Your kernel|Does not compile|The build failed|Built, but)/);

@@ -215,6 +215,8 @@ describe(named('which native passes: the native CLI says'), () => {
     useKit({ cli });
     const s = service({ hasPass: undefined });
     expect(s.info()[1].passes.native).toEqual(['popcnt', 'avx2']);
+    // The slot says what a build of it makes here: its vector passes first, as the steps run.
+    expect(s.info()[1].slots.find((x: { id: string }) => x.id === 'demo').builds).toEqual({ native: ['avx2', 'popcnt'], wasm: [] });
     const view = await ended(s, (await s.submit({ slot: 'demo', source: 'long kernel(long n) { return n + 3; }\n' }))[1].id);
     expect(view.state).toBe('done');
     expect(view.steps.map((x) => `${x.target}:${x.state}`)).toEqual(['native-avx2:ok', 'native-popcnt:ok', 'link-native:ok']);
@@ -249,6 +251,7 @@ describe(named('which native passes: the native CLI says'), () => {
     const [, info] = s.info();
     expect(info.passes.native).toEqual([]);
     expect(info.passes.native_why).toMatch(/^no native pass is compiled: cannot ask the native CLI which ISA passes this CPU runs: `simd-puzzles passes --json` exited with code 2 \(unknown command 'passes'/);
+    expect(info.slots.find((x: { id: string }) => x.id === 'demo').builds).toEqual({ native: [], wasm: ['simd128', 'relaxed'] });
     const source = 'long kernel(long n) { return n + 4; }\n';
     const view = await ended(s, (await s.submit({ slot: 'demo', source }))[1].id);
     expect(view.steps[0]).toMatchObject({ target: 'native', state: 'skipped', why: info.passes.native_why });

@@ -8,7 +8,7 @@ import { decodeLink, encodeLink, MAX_FRAGMENT_CHARS } from '../../web/src/share/
 import { encodeLinkWithKernel, kernelSentence, type LinkBasis } from '../../web/src/share/link-state';
 import { LinkStateSchema, MAX_PLAYGROUND_SOURCE, ReportSchema, type Environment, type LinkState, type ResultRecord } from '../../web/src/share/schema';
 import { entryOf, readEntry } from '../../web/src/app/history';
-import { BuildSchema, buildOutcome, buildStatus, playgroundInfo, PlaygroundError, sourceProblem, startBuild, stopBuild, targetWords, type PlaygroundBuild } from '../../web/src/app/playground/api';
+import { BuildSchema, buildOutcome, buildsHereWords, buildStatus, playgroundInfo, PlaygroundError, passWords, sourceProblem, startBuild, stopBuild, targetWords, type PlaygroundBuild, type Slot } from '../../web/src/app/playground/api';
 import { mergeDiagnostics } from '../../web/src/app/playground/diagnostics';
 import { withKernelsOf, type Listing } from '../../web/src/app/listings';
 
@@ -128,6 +128,15 @@ describe('the compile service as the page reads it', () => {
     expect(targetWords('link-native')).toBe('link native');
     expect(targetWords('wasm-relaxed')).toBe('wasm relaxed SIMD (from SIMD128, wabt)'); // not an em++ compile
     expect(targetWords('listing-relaxed')).toBe('listing relaxed SIMD');
+  });
+
+  it('says what a build of the slot makes on this server before Compile is pressed', () => {
+    const slot: Slot = { id: 'popcount', puzzle: 'popcount', title: 't', signature: 's', rules: [], starter: '', builds: { native: ['avx512_vpopcntdq', 'sse41_popcnt', 'popcnt'], wasm: ['simd128', 'relaxed', 'baseline'] } };
+    expect(passWords('avx512_vpopcntdq')).toBe('AVX-512 + VPOPCNTDQ');
+    expect(buildsHereWords(slot, { available: true, slots: [slot] })).toBe('On this server it compiles natively for AVX-512 + VPOPCNTDQ, SSE4.1 + POPCNT and scalar with POPCNT, and to wasm SIMD128, relaxed SIMD and baseline (no SIMD).');
+    const why = 'no native pass is compiled: the native CLI simd-puzzles is not built yet';
+    expect(buildsHereWords({ ...slot, builds: { native: [], wasm: ['simd128'] } }, { available: true, slots: [], passes: { native: [], native_why: why } })).toBe(`On this server it compiles to wasm SIMD128; no native build: ${why}.`);
+    expect(buildsHereWords({ ...slot, builds: undefined }, { available: true, slots: [] })).toBeNull(); // an older server
   });
 
   it('says how a build ended', () => {

@@ -346,7 +346,13 @@ export class PlaygroundService {
     return [200, {
       available: !why,
       ...(why ? { why } : {}),
-      slots: [...slots.values()].map(({ id, puzzle, title, signature, rules, starter }) => ({ id, puzzle, title, signature, rules, starter })),
+      // Each slot with what a build of it makes here (the native passes this CPU runs, the wasm
+      // flavours), which the page says before anyone presses Compile.
+      slots: [...slots.values()].map((slot) => {
+        const { id, puzzle, title, signature, rules, starter } = slot;
+        const planned = this.plannedBuilds(slot, toolchains, this.nativePasses(toolchains.get('native'), slot));
+        return { id, puzzle, title, signature, rules, starter, builds: { native: planned.native, wasm: planned.wasm.map((w) => w.flavour) } };
+      }),
       // The wasm flavours a build can make: those with a kit, and those made from one of them.
       passes: {
         native: native.passes,
@@ -400,28 +406,40 @@ export class PlaygroundService {
     return sha256(SERVICE_VERSION, slot.id, source, slot.glue, kits, template, relax, String(this.listings), passes);
   }
 
+  /**
+   * What a build of `slot` makes here: `native`, the ISA passes compiled natively (vector passes
+   * first: a scalar pass that fails afterwards is skipped if one of them compiled); `wasm`, each
+   * wasm flavour in build order, with the slot's passes it compiles (simd128 is the `wasm` pass,
+   * baseline the scalar ones) or, for a derived flavour (relaxed), the flavour it is made from.
+   * newBuild's steps and the page's "builds here" line (info) both read it.
+   */
+  plannedBuilds(slot, toolchains, native) {
+    const nativePasses = [...native.passes].sort((a, b) => Number(SCALAR_PASSES.has(a)) - Number(SCALAR_PASSES.has(b)));
+    const wasm = [];
+    for (const [flavour, key] of Object.entries(WASM_FLAVOURS)) {
+      const passes = (toolchains.get(key)?.slots?.[slot.puzzle] ?? []).filter((p) => slot.passes.includes(p));
+      const mine = passes.filter((p) => (flavour === 'simd128' ? !SCALAR_PASSES.has(p) : SCALAR_PASSES.has(p)));
+      if (!mine.length) continue;
+      wasm.push({ flavour, build: key, passes: mine });
+      // Right after the flavour it is made from (it runs as soon as that one has linked).
+      for (const [derived, d] of Object.entries(DERIVED_FLAVOURS)) if (d.from === flavour) wasm.push({ flavour: derived, build: d.build, from: flavour });
+    }
+    return { native: nativePasses, wasm };
+  }
+
   newBuild(id, slot, source, toolchains, native) {
     const steps = [];
-    const nativePasses = [...native.passes];
+    const planned = this.plannedBuilds(slot, toolchains, native);
     // Why no native pass is compiled (the CLI could not say which this CPU runs), and the passes
     // the kit compiles that the CLI does not know, as steps that say so (they run nothing).
     if (native.why) steps.push(step('native', { note: true, state: 'skipped', why: native.why }));
     for (const pass of native.unknown) steps.push(step(`native-${pass}`, { note: true, state: 'skipped', why: 'skipped: the native CLI has no such pass (no puzzle of this build compiles it), so it cannot say whether this CPU runs it' }));
-    // Vector passes first: a scalar pass that fails afterwards is skipped if one of them compiled.
-    nativePasses.sort((a, b) => Number(SCALAR_PASSES.has(a)) - Number(SCALAR_PASSES.has(b)));
-    for (const pass of nativePasses) steps.push(step(`native-${pass}`, { build: 'native', pass }));
-    if (nativePasses.length) steps.push(step('link-native', { build: 'native', link: true }));
-    for (const [flavour, key] of Object.entries(WASM_FLAVOURS)) {
-      const t = toolchains.get(key);
-      const passes = (t?.slots?.[slot.puzzle] ?? []).filter((p) => slot.passes.includes(p));
-      // simd128 is the `wasm` pass; baseline the scalar ones.
-      const mine = passes.filter((p) => (flavour === 'simd128' ? !SCALAR_PASSES.has(p) : SCALAR_PASSES.has(p)));
-      if (mine.length) steps.push(step(key, { build: key, passes: mine, flavour }));
-      // Right after the flavour it is made from (it runs as soon as that one has linked).
-      for (const [derived, d] of Object.entries(DERIVED_FLAVOURS)) if (d.from === flavour && mine.length) steps.push(step(d.build, { build: d.build, derived, from: flavour }));
-    }
+    for (const pass of planned.native) steps.push(step(`native-${pass}`, { build: 'native', pass }));
+    if (planned.native.length) steps.push(step('link-native', { build: 'native', link: true }));
+    for (const w of planned.wasm)
+      steps.push(w.from ? step(w.build, { build: w.build, derived: w.flavour, from: w.from }) : step(w.build, { build: w.build, passes: w.passes, flavour: w.flavour }));
     if (this.listings) {
-      if (nativePasses.length) steps.push(step('listing-native', { listing: 'native' }));
+      if (planned.native.length) steps.push(step('listing-native', { listing: 'native' }));
       for (const s of [...steps]) if (s.flavour || s.derived) steps.push(step(`listing-${s.flavour ?? s.derived}`, { listing: s.flavour ?? s.derived }));
     }
     return {

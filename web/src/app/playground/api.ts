@@ -18,6 +18,8 @@ export const SlotSchema = z.object({
   starter: text(MAX_SOURCE_BYTES),
   passes: z.array(text(20)).max(20).optional(),
   group: text(40).optional(),
+  /** What a build of the slot makes on this server: native ISA passes, wasm flavours. */
+  builds: z.object({ native: z.array(text(20)).max(20), wasm: z.array(text(20)).max(8) }).optional(),
 });
 export type Slot = z.infer<typeof SlotSchema>;
 
@@ -25,9 +27,37 @@ export const InfoSchema = z.object({
   available: z.boolean(),
   why: text(1000).optional(),
   slots: z.array(SlotSchema).max(20),
-  passes: z.object({ native: z.array(text(20)).max(20), wasm: z.array(text(20)).max(4) }).partial().optional(),
+  passes: z.object({ native: z.array(text(20)).max(20), native_why: text(2000), wasm: z.array(text(20)).max(4) }).partial().optional(),
 });
 export type PlaygroundInfo = z.infer<typeof InfoSchema>;
+
+const PASS_WORDS: Record<string, string> = { sse41: 'SSE4.1', avx2: 'AVX2', avx512: 'AVX-512', neon: 'NEON', popcnt: 'POPCNT', bmi2: 'BMI2', gfni: 'GFNI', bitalg: 'BITALG', vpopcntdq: 'VPOPCNTDQ', ext: 'extensions' };
+const SCALAR_PASS_WORDS: Record<string, string> = { popcnt: 'scalar with POPCNT', bmi2: 'scalar with BMI2' };
+const FLAVOUR_WORDS: Record<string, string> = { simd128: 'SIMD128', relaxed: 'relaxed SIMD', baseline: 'baseline (no SIMD)' };
+
+/** A native ISA pass in words: "SSE4.1 + POPCNT" (sse41_popcnt), "scalar with POPCNT" (popcnt). */
+export function passWords(pass: string): string {
+  return SCALAR_PASS_WORDS[pass] ?? pass.split('_').map((x) => PASS_WORDS[x] ?? x).join(' + ');
+}
+
+const listWords = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** What Compile and run makes of `slot` on this server, in one sentence, before anyone presses
+ * it: the native passes this CPU runs (or why there are none) and the wasm flavours. Null where
+ * the server did not say (an older one). */
+export function buildsHereWords(slot: Slot, info: PlaygroundInfo): string | null {
+  const builds = slot.builds;
+  if (!builds) return null;
+  const made = [
+    builds.native.length ? `natively for ${listWords(builds.native.map(passWords))}` : null,
+    builds.wasm.length ? `to wasm ${listWords(builds.wasm.map((f) => FLAVOUR_WORDS[f] ?? f))}` : null,
+  ].filter((x) => x !== null);
+  const missing = [
+    builds.native.length ? null : `no native build: ${info.passes?.native_why ?? 'this CPU runs none of the slot’s native ISA passes'}`,
+    builds.wasm.length ? null : 'no wasm build: the server has no wasm link kit for this slot',
+  ].filter((x) => x !== null);
+  return `On this server it compiles ${made.length ? made.join(', and ') : 'nothing'}${missing.length ? `; ${missing.join('; ')}` : ''}.`;
+}
 
 export const DiagnosticSchema = z.object({
   line: z.number().int().min(0).max(100_000),

@@ -17,7 +17,7 @@ import type { RunController } from '../run-controller';
 import { listOf } from '../state/records';
 import { caseOnScreen, puzzleStateOf } from '../state/selectors';
 import { withPuzzle, type ActivePlayground, type PageState, type Store } from '../state/store';
-import { buildOutcome, buildStatus, ended, PlaygroundError, playgroundInfo, resolveApiUrl, sourceProblem, startBuild, stopBuild, targetWords, type PlaygroundBuild, type PlaygroundInfo, type Slot } from './api';
+import { buildOutcome, buildsHereWords, buildStatus, ended, PlaygroundError, playgroundInfo, resolveApiUrl, sourceProblem, startBuild, stopBuild, targetWords, type PlaygroundBuild, type PlaygroundInfo, type Slot } from './api';
 import { mergeDiagnostics, placeWords, type MergedDiagnostic } from './diagnostics';
 import { lazyEditor, type LazyEditor } from './lazy-editor';
 import { YOURS } from './kernel-id';
@@ -189,10 +189,12 @@ export class PlaygroundController {
       if (!section.editor.text().trim()) section.editor.setText(slot.starter);
     } else if (slot) section.slot = slot;
     const note = section.root.querySelector('.pg-note')!;
+    const here = slot && this.info?.available ? buildsHereWords(slot, this.info) : null;
     replaceChildren(note,
       h('p', {}, 'Write your own kernel for this puzzle: the page’s server compiles it for every instruction set this CPU has and to wasm (SIMD128, its relaxed-SIMD rewrite, and the baseline), then runs it beside ours, verified and timed the same way. It starts as one of ours.'),
       slot ? h('p', {}, h('strong', {}, slot.title), ': ', h('code', { className: 'pg-signature' }, slot.signature)) : null,
-      slot?.rules.length ? h('ul', { className: 'pg-rules' }, ...slot.rules.map((r) => h('li', {}, r))) : null);
+      slot?.rules.length ? h('ul', { className: 'pg-rules' }, ...slot.rules.map((r) => h('li', {}, r))) : null,
+      here ? h('p', { className: 'pg-builds' }, here) : null);
     if (this.info === undefined) return;
     if (this.info === null) this.say(section, section.shared ? this.staticWords() : 'Compiling needs the page’s own server: this copy of the page has none. ' + LOCAL_WORDS, 'info');
     else if (!this.info.available) this.say(section, `This server cannot compile kernels: ${this.info.why ?? 'its sandbox is not available'}.`, 'error');
