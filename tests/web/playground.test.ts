@@ -126,6 +126,8 @@ describe('the compile service as the page reads it', () => {
     expect(buildOutcome(failed)).toBe('Does not compile: 1 error, the first on line 7.');
     expect(targetWords('wasm-baseline')).toBe('em++ wasm baseline (no SIMD)');
     expect(targetWords('link-native')).toBe('link native');
+    expect(targetWords('native-sse41_popcnt')).toBe('g++ SSE4.1 + POPCNT'); // the same words as the slot's "builds here" line
+    expect(targetWords('native-popcnt')).toBe('g++ scalar with POPCNT');
     expect(targetWords('wasm-relaxed')).toBe('wasm relaxed SIMD (from SIMD128, wabt)'); // not an em++ compile
     expect(targetWords('listing-relaxed')).toBe('listing relaxed SIMD');
   });

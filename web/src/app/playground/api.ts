@@ -184,18 +184,17 @@ export async function stopBuild(id: string): Promise<void> {
 /** Whether a build has ended (nothing will change any more). */
 export const ended = (b: PlaygroundBuild) => b.state === 'done' || b.state === 'failed' || b.state === 'stopped';
 
-/** Step targets in words ("native-avx2" -> "native AVX2"). */
+/** Step targets in words ("native-avx2" -> "g++ AVX2", "native-sse41_popcnt" -> "g++ SSE4.1 + POPCNT"). */
 export function targetWords(target: string): string {
-  const names: Record<string, string> = { sse41: 'SSE4.1', avx2: 'AVX2', avx512: 'AVX-512', neon: 'NEON', popcnt: 'x86-64 + popcnt (scalar)', simd128: 'SIMD128', relaxed: 'relaxed SIMD', baseline: 'baseline (no SIMD)', scalar: 'scalar' };
   // Not compiled: the SIMD128 module with its swizzles relaxed by wabt.
   if (target === 'wasm-relaxed') return 'wasm relaxed SIMD (from SIMD128, wabt)';
   const m = /^(native|link|wasm|listing)-(.+)$/.exec(target);
   if (!m) return target;
-  const rest = m[2]!.split('-').map((x) => names[x] ?? x).join(' ');
-  if (m[1] === 'native') return `g++ ${rest}`;
+  const rest = m[2]!;
+  if (m[1] === 'native') return `g++ ${passWords(rest)}`;
   if (m[1] === 'link') return `link ${rest}`;
-  if (m[1] === 'wasm') return `em++ wasm ${rest}`;
-  return `listing ${rest}`;
+  if (m[1] === 'wasm') return `em++ wasm ${FLAVOUR_WORDS[rest] ?? rest}`;
+  return `listing ${FLAVOUR_WORDS[rest] ?? rest}`;
 }
 
 /** One sentence on how a build ended, for the status line. */
