@@ -9,6 +9,7 @@ import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/browsers.mjs';
 
 /** Screenshots the tests leave for a person to look at. */
 export const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -17,9 +18,9 @@ export const cli = fileURLToPath(new URL('../../build/native/simd-puzzles', impo
 
 async function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { timerStepText } from '../../web/src/app/isolation';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FIREFOX_PATH } from '../../scripts/lib/browsers.mjs';
 import { artifacts, ratioPattern } from './browser';
 import { hasSimd128, pagePuzzles } from '../web/puzzles';
 
@@ -23,22 +24,22 @@ interface EngineUnderTest {
 const ENGINES: EngineUnderTest[] = [
   {
     engine: 'SpiderMonkey',
-    launch: () => puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true }),
+    launch: () => puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true }),
   },
   {
     engine: 'V8',
     launch: () => puppeteer.launch({
       browser: 'chrome',
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+      args: [...CHROMIUM_ARGS],
     }),
   },
 ];
 
 // Firefox without Relaxed SIMD: the pref that gates it, off (WebAssembly.validate then refuses it).
 const launchFirefoxWithoutRelaxed = () =>
-  puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, extraPrefsFirefox: { 'javascript.options.wasm_relaxed_simd': false } });
+  puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, extraPrefsFirefox: { 'javascript.options.wasm_relaxed_simd': false } });
 
 const browsers = new Map<string, Browser>();
 beforeAll(async () => {
