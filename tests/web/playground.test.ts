@@ -245,10 +245,10 @@ describe('the Instructions panel with a playground build', () => {
 });
 
 describe('the slots the page ships', () => {
-  it('has popcount, N-queens, the cube and chess, each with its note and our kernel, for a puzzle the page has', async () => {
+  it('has popcount, N-queens, the cube, chess and Cephalopod, each with its note and our kernel, for a puzzle the page has', async () => {
     const { BUNDLED_SLOTS } = await import('../../web/src/app/playground/slots');
     const { views } = await import('../../web/src/puzzles');
-    expect(BUNDLED_SLOTS.map((s) => s.id).sort()).toEqual(['chess', 'cube', 'nqueens', 'popcount']);
+    expect(BUNDLED_SLOTS.map((s) => s.id).sort()).toEqual(['cephalopod', 'chess', 'cube', 'nqueens', 'popcount']);
     for (const slot of BUNDLED_SLOTS) {
       expect(slot.signature.length).toBeGreaterThan(10);
       expect(slot.rules.length).toBeGreaterThan(0);
@@ -284,5 +284,7 @@ describe('the slots the page ships', () => {
       if (slot.passes.some((p) => SCALAR_PASSES.has(p))) expect(slot.starter, `${id}: the starter's scalar branch`).toMatch(/#if !?SP_PASS_HAS_FAMILY/);
     }
     expect(served.get('chess')?.passes).toEqual(['popcnt', 'sse41_popcnt', 'neon', 'wasm']);
+    // simd-dfs's passes where family::U32 has the starter's 4 lanes; Cephalopod has no scalar pass.
+    expect(served.get('cephalopod')?.passes).toEqual(['sse41', 'neon', 'wasm']);
   });
 });
