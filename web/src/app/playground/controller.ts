@@ -191,7 +191,7 @@ export class PlaygroundController {
     const note = section.root.querySelector('.pg-note')!;
     const here = slot && this.info?.available ? buildsHereWords(slot, this.info) : null;
     replaceChildren(note,
-      h('p', {}, 'Write your own kernel for this puzzle: the page’s server compiles it for every instruction set this CPU has and to wasm (SIMD128, its relaxed-SIMD rewrite, and the baseline), then runs it beside ours, verified and timed the same way. It starts as one of ours.'),
+      h('p', {}, 'Write your own kernel for this puzzle: the page’s server compiles it for the slot’s instruction sets this CPU has and to wasm (SIMD128 and its relaxed-SIMD rewrite; the baseline where the slot has a scalar build), then runs it beside ours, verified and timed the same way. It starts as one of ours.'),
       slot ? h('p', {}, h('strong', {}, slot.title), ': ', h('code', { className: 'pg-signature' }, slot.signature)) : null,
       slot?.rules.length ? h('ul', { className: 'pg-rules' }, ...slot.rules.map((r) => h('li', {}, r))) : null,
       here ? h('p', { className: 'pg-builds' }, here) : null);
