@@ -28,13 +28,16 @@ struct PassRow {
 // One more accessor on isa.h's rows: (target, needs).
 #define SP_PASS_FIELD_target_needs(b, t, f, i, n, e, w) t, (n)
 #define SP_TEST_ROW(pass) PassRow{#pass, SP_PASS_GET(target_needs, SP_PASS_ROW_##pass)}
-// Every row of the table, on every architecture: the strings and bits are plain constants.
+// Every row of the table this architecture can spell: the x86 target strings (target.h's
+// SP_TARGETS_*) exist in x86 builds only, where every x86 pass is checked.
 const PassRow kRows[] = {
-    SP_TEST_ROW(popcnt),        SP_TEST_ROW(bmi2),           SP_TEST_ROW(sse41),
-    SP_TEST_ROW(sse41_popcnt),  SP_TEST_ROW(sse41_gfni),     SP_TEST_ROW(avx2),
-    SP_TEST_ROW(avx2_gfni),     SP_TEST_ROW(avx512),         SP_TEST_ROW(avx512_gfni),
-    SP_TEST_ROW(avx512_bitalg), SP_TEST_ROW(avx512_vpopcntdq), SP_TEST_ROW(avx512_ext),
-    SP_TEST_ROW(neon),          SP_TEST_ROW(wasm),
+    SP_TEST_ROW(popcnt), SP_TEST_ROW(neon), SP_TEST_ROW(wasm),
+#if SP_ARCH_X86
+    SP_TEST_ROW(bmi2),          SP_TEST_ROW(sse41),            SP_TEST_ROW(sse41_popcnt),
+    SP_TEST_ROW(sse41_gfni),    SP_TEST_ROW(avx2),             SP_TEST_ROW(avx2_gfni),
+    SP_TEST_ROW(avx512),        SP_TEST_ROW(avx512_gfni),      SP_TEST_ROW(avx512_bitalg),
+    SP_TEST_ROW(avx512_vpopcntdq), SP_TEST_ROW(avx512_ext),
+#endif
 };
 #undef SP_TEST_ROW
 
