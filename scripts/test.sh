@@ -103,9 +103,9 @@ layer_web() { build_wasm && wait_for_build native-cli && run_vitest web --config
 # file, so a new file lands there: Vitest's own --shard split by path put 759 s of tests in one
 # shard and 231 s in the other (2026-11-29); these three files are about two fifths of the layer.
 # native-now.test.ts stays out of the playground's shard: in one red run (2026-11-29 06:36) its
-# Stop test, right after the playground's endless kernel, never saw Stop enabled. Not because the
-# endless kernel's native run held the server's runner (playground.test.ts now checks it is stopped
-# with the page's); the cause is not known, so the two stay apart.
+# Stop test, right after the playground's endless kernel, never saw Stop enabled. It did again at
+# 12:27 in this other shard, first in it, so the playground was not the cause; the test now waits
+# 60 s and on a timeout prints what the panel and the server said (native-now.test.ts).
 E2E_FIRST_SHARD=(tests/e2e/playground.test.ts tests/e2e/nqueens.test.ts tests/e2e/suite.test.ts)
 layer_e2e() {
   bash scripts/build-site.sh --native-report tests/data/native-report-nqueens.json && wait_for_build native-cli || return 1

@@ -30,6 +30,19 @@ function ask(method: string, headers: Record<string, string>, body?: string): Pr
 }
 
 const nativeStatus = (page: import('playwright-core').Page) => page.textContent('.native-now-status');
+
+/** Waits for the native run's Stop to be enabled (the server said the run is going). A timeout
+ * says what the panel and the server said instead: one CI run saw no Stop in 30 s, and its log
+ * could not tell a refused run from a finished one or a hung request. */
+async function nativeStopEnabled(page: import('playwright-core').Page, timeout = 60_000) {
+  try {
+    await page.waitForSelector('#native-now-stop:not([disabled])', { timeout });
+  } catch (e) {
+    const panel = await page.textContent('.native-now').catch(() => null);
+    const server = await page.evaluate(() => fetch('api/native-run', { cache: 'no-store' }).then((r) => r.text()).catch((x) => String(x))).catch(() => null);
+    throw new Error(`Stop of the native run was not enabled within ${timeout / 1000} s; the panel reads ${JSON.stringify(panel)}; the server's run status: ${server?.slice(0, 600)}`, { cause: e });
+  }
+}
 const NATIVE_CELL = /^[\d.]+ (ns|µs|ms) \([a-z0-9.]+(, other width)?\) measured now( shared CPU)?$/;
 const statusStartsWith = (page: import('playwright-core').Page, prefix: string, timeout = 120_000) =>
   page.waitForFunction((p) => (document.querySelector('.native-now-status')?.textContent ?? '').startsWith(p), prefix, { timeout });
@@ -67,11 +80,12 @@ describe('measure natively now', () => {
 
   it('stops a native run on Stop, and says so', async () => {
     const { page, errors } = await openPage(browser(), `${baseUrl}#nqueens`);
-    await setN(page, 13);
+    // n = 15: seconds of native work, so the run is still going when the page first asks (400 ms).
+    await setN(page, 15);
     await checked(page);
     await page.waitForSelector('#native-now:not([disabled])');
     await page.click('#native-now');
-    await page.waitForSelector('#native-now-stop:not([disabled])', { timeout: 30_000 });
+    await nativeStopEnabled(page);
     expect(await page.isDisabled('#run')).toBe(true); // a browser run would share the CPU
     await page.click('#native-now-stop');
     await page.waitForFunction(() => (document.querySelector('.native-now-status')?.textContent ?? '').startsWith('Not measured'), null, { timeout: 30_000 });
@@ -102,7 +116,7 @@ describe('measure natively now', () => {
     await setN(first.page, 14);
     await checked(first.page);
     await first.page.click('#native-now');
-    await first.page.waitForSelector('#native-now-stop:not([disabled])', { timeout: 30_000 });
+    await nativeStopEnabled(first.page);
     // The second tab asks too: the server is busy, and the tab offers Stop instead of "stop it first".
     await checked(second.page);
     await second.page.click('#native-now');
