@@ -172,6 +172,7 @@ struct CaseState {
   std::string key;
   std::vector<KernelOnCase> kernels;  // the applicable ones, in the puzzle's order
   json skipped = json::array();
+  std::vector<double> reference_ns;   // the reference loop's rounds, taken in the kernels' passes
 };
 
 // Verifies the selected kernels on a prepared case once (the first visit), filling `state`.
@@ -291,10 +292,18 @@ Status time_case(const PreparedCase& prepared, const RunOptions& opts, const Pro
     timed.push_back(&on);
     measured.push_back(&on.measurement);
   }
+  // The reference loop takes a round in every pass too (harness.h, point 5): this case's rounds
+  // of it go on from where its last visit left them.
+  KernelMeasurement& reference = reference_measurement();
+  if (!timed.empty()) {
+    reference.timing.round_ns = state.reference_ns;
+    measured.push_back(&reference);
+  }
   std::vector<bool> warming(timed.size(), false);
   Status done = measure_interleaved(
       measured, opts.harness,
       [&](std::size_t i, const HarnessProgress& p) {
+        if (i >= timed.size()) return;  // the reference: no step of its own
         // A warm-up is one step (counted at its first batch), a round another.
         if (p.phase == HarnessProgress::Phase::round || !warming[i]) ++step;
         if (p.phase == HarnessProgress::Phase::warmup) warming[i] = true;
@@ -321,6 +330,8 @@ Status time_case(const PreparedCase& prepared, const RunOptions& opts, const Pro
     on->measurement.owned.reset();
     if (!done) on->measurement = KernelMeasurement{};
   }
+  if (!timed.empty()) state.reference_ns = done ? std::move(reference.timing.round_ns) : std::vector<double>{};
+  reference.timing.round_ns.clear();
   return done;
 }
 
@@ -332,7 +343,10 @@ void case_results(const CaseState& state, bool timed, CaseRun& out) {
       out.failed.push_back(kernel_entry(*on.kernel, on.failure));
     } else if (!on.record.is_null()) {
       json record = on.record;
-      if (timed) record["timing"] = on.measurement.timing.to_json();
+      if (timed) {
+        record["timing"] = on.measurement.timing.to_json();
+        if (!state.reference_ns.empty()) record["timing"]["reference_ns"] = state.reference_ns;
+      }
       out.records.push_back(std::move(record));
     }
   }
@@ -427,7 +441,9 @@ json handle_run(const json& request, const Input& input, const ProgressFn& progr
     }
     c = kept.prepared.get();
     state = &kept.state;
-    for (KernelOnCase& on : state->kernels) on.measurement.timing.round_ns.clear();  // each request reports its own rounds
+    // Each request reports its own rounds, the reference's too.
+    for (KernelOnCase& on : state->kernels) on.measurement.timing.round_ns.clear();
+    state->reference_ns.clear();
   } else {
     auto prepared = puzzle->prepare(raw, input);
     if (!prepared) return error_response(prepared.error_detail());
@@ -589,8 +605,8 @@ json handle_known(const json& request) {
 
 // Records reach summarize from share links and imported reports. Only those shaped as the engine
 // writes them go on, so a puzzle's summary may read kernel and isa as strings, case (if present)
-// as a string, timing (if present) as an object of numbers (its round_ns a list of numbers, its
-// settled a flag), and params as the schema's types
+// as a string, timing (if present) as an object of numbers (its round_ns and reference_ns lists
+// of numbers, its settled a flag), and params as the schema's types
 // (a JSON type error would abort the wasm module): params must pass the schema unchanged, not
 // merely convertibly ("4" for 4 is how the CLI spells it, not how a record does).
 json well_formed_records(const Puzzle& puzzle, const json& records) {
@@ -605,7 +621,7 @@ json well_formed_records(const Puzzle& puzzle, const json& records) {
       ok = t.is_object();
       for (auto it = t.begin(); ok && it != t.end(); ++it) {
         const json& v = it.value();
-        if (it.key() == "round_ns") {
+        if (it.key() == "round_ns" || it.key() == "reference_ns") {
           ok = v.is_array() && v.size() <= 1000;
           for (const json& x : v) ok = ok && x.is_number();
         } else if (it.key() == "settled") {

@@ -18,6 +18,12 @@
 //     one round: a slow phase lasting a whole round shows as spread, not as precision.
 //  4. Auto-sampling (as tachometer does): after the minimum rounds, more passes until every
 //     interval is within +-5 %, or the time budget or the round cap ends it.
+//  5. The machine's own speed, as a witness: every pass also times a fixed scalar loop (the
+//     reference, reference_measurement()), so two sessions of one build can tell "the kernel ran
+//     slower" from "the machine did". On a VM the same code measured 1.6x apart in two sessions
+//     seconds apart, every kernel alike, with nothing else busy in the guest (its host's other
+//     tenants); rounds inside one session cannot show that, a loop timed in both sessions can
+//     (web/src/app/ratio.ts turns it into a doubt, in words).
 
 #include <cstdint>
 #include <functional>
@@ -111,6 +117,7 @@ struct KernelMeasurement {
   std::uint64_t reps = 0;          // calibrated calls per batch; 0: not warmed up yet
   double call_seconds = 0;         // one call, as the warm-up saw it
   bool settled = true;
+  bool witness = false;            // the reference loop: it takes its rounds, auto-sampling waits for the kernels only
   Timing timing;                   // rounds so far
 };
 
@@ -124,6 +131,14 @@ Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const Harne
 // One kernel alone (the tests, `measure` of old): the same method with nothing to interleave.
 Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress = {},
                          const HarnessClock& clock = steady_seconds);
+
+// The reference loop's measurement, one per process (or wasm instance): warmed up and calibrated
+// at its first use, then one round per pass of every measure_interleaved that includes it (the
+// engine's time_case does). Its rounds are the caller's to keep and clear.
+KernelMeasurement& reference_measurement();
+// The reference loop itself: 8-queens counted by bitmask backtracking, then a walk through a 64 KB
+// table (harness.cpp says why these), the same work in every build.
+std::unique_ptr<Timeable> make_reference_loop();
 
 // Smallest observable step of the clock the harness uses (performance.now() in the browser).
 double timer_resolution_ns();

@@ -240,6 +240,43 @@ TEST(Harness, AutoSamplingAddsRoundsUntilTheIntervalIsNarrow) {
   EXPECT_LE(t.value().ci_hi_ns / t.value().ci_lo_ns, 1.05 * 1.05 + 1e-9);
 }
 
+TEST(Harness, AutoSamplingWaitsForTheKernelsNotForAWitness) {
+  // A noisy witness (the reference loop's measurement) beside a steady kernel: the minimum rounds
+  // are enough, and the witness took one round in each pass, as the kernel did.
+  double now = 0.0;
+  FakeOp steady(now), noisy(now);
+  noisy.noise = 1.0;
+  KernelMeasurement kernel, witness;
+  kernel.loop = &steady;
+  witness.loop = &noisy;
+  witness.witness = true;
+  std::vector<KernelMeasurement*> both = {&kernel, &witness};
+  HarnessOptions o = quick_options();
+  o.rounds = 6;
+  o.max_rounds = 200;
+  Status done = measure_interleaved(both, o, {}, {}, [&] { return now; });
+  ASSERT_TRUE(done) << done.error();
+  EXPECT_EQ(kernel.timing.round_ns.size(), 6u);
+  EXPECT_EQ(witness.timing.round_ns.size(), 6u);
+  // Without the flag the noisy one holds the passes open, as any kernel would.
+  KernelMeasurement again;
+  again.loop = &noisy;
+  kernel.timing = Timing{};
+  std::vector<KernelMeasurement*> plain = {&kernel, &again};
+  done = measure_interleaved(plain, o, {}, {}, [&] { return now; });
+  ASSERT_TRUE(done) << done.error();
+  EXPECT_GT(kernel.timing.round_ns.size(), 6u);
+}
+
+TEST(Harness, TheReferenceLoopIsOneMeasurementPerProcess) {
+  KernelMeasurement& reference = reference_measurement();
+  EXPECT_EQ(&reference, &reference_measurement());
+  EXPECT_TRUE(reference.witness);
+  auto loop = make_reference_loop();
+  ASSERT_TRUE(loop->run(3)) << "the reference loop ran";
+  EXPECT_EQ(loop->work_per_op(), 1u);
+}
+
 TEST(Harness, KernelsTakeTheirRoundsInShuffledPasses) {
   // Two kernels on one clock; record which one each timed batch belonged to.
   double now = 0.0;

@@ -31,18 +31,21 @@ TEST(EngineHostile, SummarizeSkipsRecordsItCannotRead) {
   EXPECT_EQ(tables[0]["rows"], json::array({json({"3", "0.40"})}));
 }
 
-// The rounds harness writes round_ns (a list) and settled (a flag) into timings: records carrying
-// them are the engine's own and must be summarized, not left out as malformed (popcount's tables
-// went empty on the page); a round_ns that is not a list of numbers is still left out.
+// The rounds harness writes round_ns and reference_ns (lists) and settled (a flag) into timings:
+// records carrying them are the engine's own and must be summarized, not left out as malformed
+// (popcount's tables went empty on the page); a list that is not of numbers is still left out.
 TEST(EngineHostile, SummarizeReadsTheRoundsHarnessTimings) {
   json good = {{"puzzle", "popcount"}, {"kernel", "builtin"}, {"isa", "scalar"}, {"session", "run-1"}, {"paired", true},
                {"params", {{"mode", "word"}, {"k", 3}, {"order", "sorted"}, {"size", 16384}, {"offset", 0}, {"seed", 1}}},
-               {"timing", {{"ns_per_unit", 0.05}, {"units_per_second", 2e10}, {"round_ns", {800.0, 810.0, 790.0}}, {"settled", true},
+               {"timing", {{"ns_per_unit", 0.05}, {"units_per_second", 2e10}, {"round_ns", {800.0, 810.0, 790.0}}, {"reference_ns", {9100.0, 9150.0, 9080.0}}, {"settled", true},
                            {"ci_lo_ns", 780.0}, {"ci_hi_ns", 820.0}}}};
   json bad = good;
   bad["kernel"] = "sparse";
   bad["timing"]["round_ns"] = json::array({"fast"});
-  const json r = handle_request({{"action", "summarize"}, {"puzzle", "popcount"}, {"records", {good, bad}}});
+  json bad_reference = good;
+  bad_reference["kernel"] = "nibble";
+  bad_reference["timing"]["reference_ns"] = json::array({json::object()});
+  const json r = handle_request({{"action", "summarize"}, {"puzzle", "popcount"}, {"records", {good, bad, bad_reference}}});
   ASSERT_TRUE(r.value("ok", false)) << dump_json(r);
   const json& tables = r["summary"]["tables"];
   ASSERT_EQ(tables.size(), 1u) << dump_json(r);

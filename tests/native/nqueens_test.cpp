@@ -247,6 +247,36 @@ TEST(NQueens, TimedRunCarriesTheHarnessFields) {
   EXPECT_GE(t["reps_per_sample"].get<std::uint64_t>(), 1u);
 }
 
+// The reference loop (core/harness.h, point 5) takes a round in every pass, beside the kernels:
+// every record of a request carries the same rounds of it, as many as its own.
+TEST(NQueens, TimedRunTimesTheReferenceLoopInEveryPass) {
+  json r = handle_request({{"action", "run"},
+                           {"puzzle", "nqueens"},
+                           {"params", {{"n", 6}}},
+                           {"kernels", {"bitmask-stack", "bitmask-recursive"}},
+                           {"time", true},
+                           {"harness", {{"rounds", 4}, {"batch_ms", 1}}}});
+  ASSERT_TRUE(r["ok"].get<bool>()) << r.dump();
+  ASSERT_EQ(r["results"].size(), 2u);
+  const json& reference = r["results"][0]["timing"]["reference_ns"];
+  ASSERT_EQ(reference.size(), 4u);
+  for (const json& x : reference) EXPECT_GT(x.get<double>(), 0);
+  EXPECT_EQ(r["results"][1]["timing"]["reference_ns"], reference);
+  // A session's requests each report their own rounds, the reference's too.
+  for (int request = 0; request < 2; ++request) {
+    json s = handle_request({{"action", "run"},
+                             {"puzzle", "nqueens"},
+                             {"params", {{"n", 6}}},
+                             {"kernels", {"bitmask-stack"}},
+                             {"time", true},
+                             {"session", "reference-test"},
+                             {"harness", {{"rounds", 1}, {"batch_ms", 1}}}});
+    ASSERT_TRUE(s["ok"].get<bool>()) << s.dump();
+    EXPECT_EQ(s["results"][0]["timing"]["round_ns"].size(), 1u);
+    EXPECT_EQ(s["results"][0]["timing"]["reference_ns"].size(), 1u);
+  }
+}
+
 TEST(NQueens, BadParamsAreErrorsNotCrashes) {
   const std::vector<std::pair<json, std::string>> cases = {
       {{{"n", 0}}, "n must be in 1..20, got 0"},
