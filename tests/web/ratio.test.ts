@@ -123,6 +123,31 @@ describe('a ratio from rounds', () => {
     expect(oldWay).toBeGreaterThan(10);
   });
 
+  it('across sessions of one build, says when the reference loop shows the machine itself ran at another speed', () => {
+    // Two sessions of the same code on a VM whose host got busy: every round 1.6x slower in the
+    // second, the rounds tight in each, and the reference loop timed in both slower too.
+    const fast = [5413, 5562, 5483, 5494, 5471, 5510];
+    const slow = fast.map((x) => 1.6 * x);
+    const refFast = [595, 598, 596, 594, 597, 595];
+    const refSlow = refFast.map((x) => 1.25 * x);
+    const side = (r: number[], ref: number[], session: string, build = 'wasm-simd128') => rec(build, rounds(r, { reference_ns: ref }), { session });
+    const moved = ratioOf(side(slow, refSlow, 'b'), side(fast, refFast, 'a'))!;
+    expect(moved.method).toBe('across-sessions');
+    expect(moved.hi).toBeLessThan(1); // the rounds alone would claim it (0.63×)
+    expect(moved.doubtful).toBe('the machine itself ran at another speed: a fixed reference loop timed in each session took 1.25× as long in one as in the other');
+    expect(ratioOf(side(fast, refFast, 'a'), side(slow, refSlow, 'b'))!.doubtful).toBe(moved.doubtful); // either way round
+    // The reference steady: the kernel's own change stands, undoubted.
+    expect(ratioOf(side(slow, refFast, 'b'), side(fast, refFast.map((x) => x * 1.01), 'a'))!.doubtful).toBeNull();
+    // A step below MACHINE_SPEED_STEP, or one the reference's own rounds cannot tell from none: no doubt.
+    expect(ratioOf(side(slow, refFast.map((x) => x * 1.08), 'b'), side(fast, refFast, 'a'))!.doubtful).toBeNull();
+    expect(ratioOf(side(slow, [600, 900, 620, 880, 610, 890], 'b'), side(fast, refFast, 'a'))!.doubtful).toBeNull();
+    // One session: the reference is not asked (the rounds interleaved with each other's).
+    expect(ratioOf(side(slow, refSlow, 'a'), side(fast, refFast, 'a'))!.doubtful).toBeNull();
+    // Another build's reference is other code; a side without reference rounds tells nothing.
+    expect(ratioOf(side(slow, refSlow, 'b', 'native'), side(fast, refFast, 'a'))!.doubtful).toBeNull();
+    expect(ratioOf(rec('wasm-simd128', rounds(slow), { session: 'b' }), side(fast, refFast, 'a'))!.doubtful).toBeNull();
+  });
+
   it('says the rounds’ doubts, naming the side', () => {
     const r = ratioOf(rec('wasm-simd128', rounds(wasmRounds), { session: 's1' }), rec('native', rounds([1800, 1810, 1795, 2500, 1790, 1805, 1800], { settled: false }), { session: 's1' }))!;
     expect(r.doubtful).toBe('native: rounds disagree: the slowest took 1.40× the fastest; native: the warm-up did not settle (it stopped at its time cap)');

@@ -63,13 +63,16 @@ describe('a timing with rounds, as a claim', () => {
 });
 
 describe('the schema’s bounds', () => {
-  it('bounds the rounds, the interval and the warm-up flag', () => {
+  it('bounds the rounds, the reference loop’s, the interval and the warm-up flag', () => {
     expect(TimingSchema.safeParse(harnessTiming()).success).toBe(true);
     for (const bad of [
       { round_ns: [] }, { round_ns: Array(1001).fill(5000) }, { round_ns: [5000, 0] }, { round_ns: [5000, -1] }, { round_ns: ['5000'] },
       { ci_lo_ns: -1 }, { ci_hi_ns: Infinity }, { settled: 'yes' }, { rounds: [5000] },
+      { reference_ns: [] }, { reference_ns: [600, 0] }, { reference_ns: Array(1001).fill(600) }, { reference_ns: ['600'] },
     ]) expect(TimingSchema.safeParse({ ...harnessTiming(), ...bad }).success, JSON.stringify(bad).slice(0, 60)).toBe(false);
     expect(TimingSchema.safeParse({ ...harnessTiming(), round_ns: Array(1000).fill(5000) }).success).toBe(true);
+    // The reference loop's rounds (cpp/core/harness.h, point 5), as the harness writes them.
+    expect(TimingSchema.safeParse({ ...harnessTiming(), reference_ns: [601, 598, 603, 600, 599, 602] }).success).toBe(true);
   });
 
   it('bounds a record’s session and pairing', () => {

@@ -86,6 +86,7 @@ export function passOrder<T>(sides: readonly T[], pass: number): T[] {
 interface Rounds {
   record: PageRecord;
   rounds: number[];
+  reference: number[]; // the reference loop's rounds of the same requests (harness.h, point 5)
   reps: number;
   settled: boolean;
 }
@@ -137,9 +138,10 @@ export async function pairedRounds(
         const had = mine.get(keyOf(r));
         if (had) {
           had.rounds.push(...t.round_ns);
+          had.reference.push(...(t.reference_ns ?? []));
           had.settled &&= t.settled !== false;
         } else {
-          mine.set(keyOf(r), { record: r, rounds: [...t.round_ns], reps: t.reps_per_sample, settled: t.settled !== false });
+          mine.set(keyOf(r), { record: r, rounds: [...t.round_ns], reference: [...(t.reference_ns ?? [])], reps: t.reps_per_sample, settled: t.settled !== false });
         }
       }
       onProgress({ pass: pass + 1, passes, side: side.side, elapsedMs: performance.now() - started });
@@ -147,9 +149,9 @@ export async function pairedRounds(
   }
   const records = new Map<Build | 'native', PageRecord[]>();
   for (const [side, mine] of acc) {
-    records.set(side, [...mine.values()].map(({ record, rounds, reps, settled }) => ({
+    records.set(side, [...mine.values()].map(({ record, rounds, reference, reps, settled }) => ({
       ...record,
-      timing: timingOfRounds(rounds, reps, record.work, settled),
+      timing: timingOfRounds(rounds, reps, record.work, settled, reference),
       session,
       paired: true,
     })));

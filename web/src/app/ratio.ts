@@ -10,7 +10,9 @@
 //  - interleaved: both in one session, rounds interleaved but not paired: Welch on the rounds;
 //  - across-sessions: two sessions (History's two runs; a served native report against a Run on
 //    the page; a link's numbers against yours): Welch on the rounds, widened by how much two
-//    sessions differ (SESSION_SIGMA), which no spread inside one session shows;
+//    sessions differ (SESSION_SIGMA), which no spread inside one session shows; and where both
+//    sides are of one build, doubtful when the reference loop each session timed beside its
+//    kernels says the machine itself ran at another speed (share/rounds.ts, machineSpeedDoubt);
 //  - legacy: a side without rounds (older links, reports and history; a peer program's timing):
 //    from its fastest sample (noise only ever adds time; the median minus its MAD where that is
 //    lower) to its median plus its MAD, each side's ends against the other's, widened by the
@@ -30,7 +32,7 @@
 // text carries it, not only the time's cell.
 import { buildLabel, isBrowserRecordBuild } from '../share/builds';
 import { isPeerRecord } from '../share/peers';
-import { acrossSessions, pairedRatio, roundDoubts, roundNotes, SESSION_SIGMA, timeEstimate, unpairedRatio, Z975, type Estimate } from '../share/rounds';
+import { acrossSessions, machineSpeedDoubt, pairedRatio, roundDoubts, roundNotes, SESSION_SIGMA, timeEstimate, unpairedRatio, Z975, type Estimate } from '../share/rounds';
 import type { Timing } from '../share/schema';
 import type { CpuShare, PageRecord } from '../share/verify';
 import { formatRatioNumber } from './format';
@@ -132,7 +134,11 @@ export function ratioOf(a: PageRecord, b: PageRecord, context: RatioContext = {}
     } else {
       method = sameSession ? 'interleaved' : 'across-sessions';
       e = unpairedRatio(ra, rb);
-      if (!sameSession) e = acrossSessions(e);
+      if (!sameSession) {
+        e = acrossSessions(e);
+        const machine = a.build === b.build ? machineSpeedDoubt(a.timing, b.timing) : null;
+        if (machine) doubts.push(machine);
+      }
     }
     slowedAlike = !sameSession;
     value = e.value;

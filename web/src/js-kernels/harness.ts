@@ -79,8 +79,9 @@ export type Clock = () => number; // seconds
 const performanceClock: Clock = () => performance.now() / 1000;
 
 /** The summary fields of a timing from its rounds (cpp/core/harness.cpp summarize_rounds); the
- * interval is share/rounds.ts's, the one the page's ratios and checks read. */
-export function timingOfRounds(roundNs: readonly number[], reps: number, work: number, settled: boolean): Timing {
+ * interval is share/rounds.ts's, the one the page's ratios and checks read. `referenceNs`: the
+ * reference loop's rounds of the same passes (harness.h, point 5), carried as they are. */
+export function timingOfRounds(roundNs: readonly number[], reps: number, work: number, settled: boolean, referenceNs: readonly number[] = []): Timing {
   const med = median(roundNs);
   const mad = median(roundNs.map((x) => Math.abs(x - med)));
   const perUnit = work > 0 && med > 0;
@@ -88,6 +89,7 @@ export function timingOfRounds(roundNs: readonly number[], reps: number, work: n
     samples: roundNs.length, reps_per_sample: reps, median_ns: med, min_ns: Math.min(...roundNs), mad_ns: mad,
     ns_per_unit: perUnit ? med / work : 0, units_per_second: perUnit ? work / (med * 1e-9) : 0,
     round_ns: [...roundNs], settled,
+    ...(referenceNs.length ? { reference_ns: [...referenceNs] } : {}),
   };
   if (roundNs.length >= 2) {
     const e = timeEstimate(roundNs);
@@ -97,11 +99,53 @@ export function timingOfRounds(roundNs: readonly number[], reps: number, work: n
   return t;
 }
 
-/** One kernel to measure: `op(reps)` calls it `reps` times; `work` is one call's work. */
+/** One kernel to measure: `op(reps)` calls it `reps` times; `work` is one call's work. A
+ * `witness` (the reference loop) takes its rounds in every pass, but auto-sampling waits for the
+ * others only. */
 export interface Measured {
   op: (reps: number) => void;
   work: number;
+  witness?: boolean;
 }
+
+// The reference loop of cpp/core/harness.cpp in JavaScript: 8-queens counted by bitmask
+// backtracking, then a walk through a 64 KB table (one cycle through it: Sattolo's shuffle); that
+// file says why these. Timed in every pass of a js run, it says how fast the machine (and the
+// engine) ran meanwhile.
+const REFERENCE_TABLE = (() => {
+  const next = Uint32Array.from({ length: 16384 }, (_, i) => i);
+  let x = 0x9e3779b9;
+  for (let i = next.length - 1; i > 0; --i) {
+    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    const j = (x >>> 0) % i;
+    [next[i], next[j]] = [next[j]!, next[i]!];
+  }
+  return next;
+})();
+const REFERENCE_WALK = 512;
+let referenceAt = 0;
+function queens(cols: number, left: number, right: number, all: number): number {
+  if (cols === all) return 1;
+  let n = 0;
+  for (let free = all & ~(cols | left | right); free; free &= free - 1) {
+    const bit = free & -free;
+    n += queens(cols | bit, ((left | bit) << 1) & all, (right | bit) >>> 1, all);
+  }
+  return n;
+}
+export const referenceLoop: Measured = {
+  witness: true,
+  work: 1,
+  op: (reps: number) => {
+    let at = referenceAt;
+    let found = 0;
+    for (let r = 0; r < reps; ++r) {
+      found += queens(0, 0, 0, 0xff);
+      for (let i = 0; i < REFERENCE_WALK; ++i) at = REFERENCE_TABLE[at]!;
+    }
+    referenceAt = (at + found) & (REFERENCE_TABLE.length - 1); // the next call reads both: nothing to drop
+  },
+};
 
 // The passes' order, shuffled by a seeded generator: repeatable with a seed, else a new one.
 function shuffler(seed: number) {
@@ -166,7 +210,7 @@ export function measureInterleaved(kernels: readonly Measured[], options: Harnes
   const order = kernels.map((_, i) => i);
   for (let pass = 0; ; ++pass) {
     if (pass >= options.rounds) {
-      const precise = state.every((s) => halfWidth(timeEstimate(s.rounds)) <= TARGET_HALF_WIDTH);
+      const precise = state.every((s, i) => kernels[i]!.witness || halfWidth(timeEstimate(s.rounds)) <= TARGET_HALF_WIDTH);
       if (precise || pass >= options.maxRounds || clock() - start >= options.budgetSeconds) break;
     }
     const planned = Math.max(options.rounds, pass + 1);

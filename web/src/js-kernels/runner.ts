@@ -7,7 +7,7 @@
 import type { CatalogPuzzle, Catalog, ProgressEvent, Skipped } from '../share/engine-types';
 import { REPORT_SCHEMA, type Environment, type Params, type ResultRecord } from '../share/schema';
 import { JS_ISA, jsKernelsOf } from './catalog';
-import { harnessOptions, measureInterleaved, type HarnessOptions } from './harness';
+import { harnessOptions, measureInterleaved, referenceLoop, type HarnessOptions } from './harness';
 import { answerOf, type JsKernel } from './types';
 
 /** The record build name of the page's JavaScript rows (share/builds.ts). */
@@ -172,13 +172,15 @@ export class JsRunner {
       // Every answered kernel at once: their rounds interleave, as the C++ harness does.
       let sink = 0;
       try {
-        const timings = measureInterleaved(answered.map((a) => ({
+        // The reference loop last, a unit of every pass like the kernels (harness.ts, referenceLoop).
+        const timings = measureInterleaved([...answered.map((a) => ({
           op: (reps: number) => {
             for (let r = 0; r < reps; ++r) sink ^= a.kernel.run(a.c).work;
           },
           work: a.work,
-        })), harness, (k, p) => onProgress?.({ ...event(answered[k]!.kernel, k + 1), phase: p.phase, sample: p.sample, samples: p.samples, elapsed_s: p.elapsedSeconds }));
-        answered.forEach((a, i) => (a.timing = timings[i]));
+        })), referenceLoop], harness, (k, p) => k < answered.length && onProgress?.({ ...event(answered[k]!.kernel, k + 1), phase: p.phase, sample: p.sample, samples: p.samples, elapsed_s: p.elapsedSeconds }));
+        const reference = timings[answered.length]!.round_ns!;
+        answered.forEach((a, i) => (a.timing = { ...timings[i]!, reference_ns: [...reference] }));
       } catch (e) {
         for (const a of answered.splice(0)) out.failed.push(entry(a.kernel, message(e)));
       }

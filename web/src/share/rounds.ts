@@ -204,6 +204,29 @@ export function roundDoubts(t: Pick<Timing, 'round_ns' | 'settled'>): string[] {
   return [tooFewRounds(r.length), roundsDisagree(r), drift(r), warmupUnsettled(t)].filter((d): d is string => d !== null);
 }
 
+/** Two sessions' reference loops (cpp/core/harness.h, point 5) further apart than this, and
+ * surely apart (their interval excludes 1), say the machine itself ran at another speed. Below it
+ * SESSION_SIGMA's widening covers the difference. */
+export const MACHINE_SPEED_STEP = 1.1;
+
+/**
+ * Whether the machine (or the browser) itself ran at another speed in two sessions, from the
+ * rounds of the reference loop each timed beside its kernels: the doubt in words, or null (no
+ * step, or a side without reference rounds: an older record, a peer program). On a VM the same
+ * code measured 1.6× apart in two sessions seconds apart, every kernel and the reference alike
+ * (tests/web/aa-calibration.test.ts): rounds inside one session cannot show that. Only for two
+ * timings of one build: another build's reference is other code.
+ */
+export function machineSpeedDoubt(a: Pick<Timing, 'reference_ns'>, b: Pick<Timing, 'reference_ns'>): string | null {
+  const ra = a.reference_ns;
+  const rb = b.reference_ns;
+  if (!ra || !rb || ra.length < 2 || rb.length < 2) return null;
+  const e = unpairedRatio(ra, rb);
+  const step = Math.max(e.value, 1 / e.value);
+  if (!(step > MACHINE_SPEED_STEP) || (e.lo <= 1 && e.hi >= 1)) return null;
+  return `the machine itself ran at another speed: a fixed reference loop timed in each session took ${times(step)} as long in one as in the other`;
+}
+
 /** What is worth knowing about one timing's rounds but no doubt: its outlier rounds. */
 export function roundNotes(t: Pick<Timing, 'round_ns'>): string[] {
   const r = t.round_ns;

@@ -45,6 +45,9 @@ export const TimingSchema = z
     // Rounds (cpp/core/harness.h): samples counts them, median/min/MAD are theirs, and these are
     // optional so that timings from before them (links, reports, history) still open.
     round_ns: z.array(finite.positive()).min(1).max(1000).optional(),
+    // The session's rounds of a fixed reference loop, taken in the same passes (cpp/core/harness.h,
+    // point 5): how fast the machine itself ran meanwhile, for ratios across sessions (app/ratio.ts).
+    reference_ns: z.array(finite.positive()).min(1).max(1000).optional(),
     ci_lo_ns: finite.min(0).optional(),
     ci_hi_ns: finite.min(0).optional(),
     settled: z.boolean().optional(),
