@@ -66,8 +66,10 @@ describe('history', () => {
       expect(row.b).toMatch(/^[\d.]+ (ns|µs|ms|s) ±[\d.]+%$/);
       expect(row.ratio).toMatch(ratioPattern);
       // Two runs of the same code (the first one right after the page loaded): the comparison
-      // cannot tell them apart (issue 27: it used to call run B 1.6-1.8x faster on every row).
-      expect(row.ratio, row.kernel).toMatch(/^≈ 1×/);
+      // cannot tell them apart (issue 27: it used to call run B 1.6-1.8x faster on every row), or
+      // says why in words: the reference loop saw the machine itself run at another speed (a VM's
+      // host can slow a whole run 1.6x; tests/web/aa-calibration.test.ts), rounds that disagree.
+      expect(row.ratio, row.kernel).toMatch(/^≈ 1×|, doubtful$/);
     }
     expect(await page.textContent('.history-compare')).toContain('Not compared, only in B:');
     expect(blocking(await axeViolations(page)), 'history with a comparison at 1366 px').toEqual([]);

@@ -85,19 +85,32 @@ describe('A/A in one session (the same code as two interleaved units)', () => {
 });
 
 describe('A/A across sessions (the wasm engine, the same case run twice)', () => {
-  it('reads "≈ 1×" for every kernel: two runs of the same code are not told apart', async () => {
+  it('reads "≈ 1×" for every kernel, or says why not: two runs of the same code are not told apart', async () => {
     const m = await loadModule('simd');
     const run = () => call(m, { action: 'run', puzzle: 'nqueens', params: { n: 8 }, kernels: ['bitmask-recursive', 'simd-lanes'], time: true, harness: { rounds: 6, batch_ms: 2 } }).results as PageRecord[];
-    const first = run();
-    const second = run();
-    expect(first.length).toBe(2);
-    for (const a of first) {
-      const b = second.find((r) => r.kernel === a.kernel)!;
-      const r = ratioOf(a, b)!;
-      expect(r.method).toBe('across-sessions');
-      // "≈ 1×", or doubtful in words (a loaded CPU: rounds that disagree), never a plain claim.
-      expect(r.doubtful !== null || (r.lo <= 1 && r.hi >= 1), `${a.kernel}: ${r.value} (${r.lo}–${r.hi})`).toBe(true);
+    // Six pairs of sessions, two kernels each: 12 comparisons. On this project's VM a whole session
+    // may run 1.6x slower than the next, every kernel alike, with nothing busy in the guest (its
+    // host's other tenants; CI went red on one such pair): the reference loop each session times
+    // beside its kernels (cpp/core/harness.h, point 5) must then make the ratio doubtful.
+    const claims: string[] = [];
+    for (let pair = 0; pair < 6; ++pair) {
+      const first = run();
+      const second = run();
+      expect(first.length).toBe(2);
+      for (const a of first) {
+        const b = second.find((r) => r.kernel === a.kernel)!;
+        // Every pass timed the reference too: as many of its rounds as the kernel's.
+        expect(a.timing!.reference_ns?.length).toBe(a.timing!.round_ns!.length);
+        const r = ratioOf(a, b)!;
+        expect(r.method).toBe('across-sessions');
+        // "≈ 1×", or doubtful in words (rounds that disagree, the machine's own speed), never a plain claim.
+        if (r.doubtful === null && !(r.lo <= 1 && r.hi >= 1)) claims.push(`${a.kernel}: ${r.value.toFixed(3)} (${r.lo.toFixed(3)}–${r.hi.toFixed(3)})`);
+      }
     }
+    // At most 2 of 12: a true 5 % method fails this 2 % of the time. Measured here with the
+    // reference: 0 of 160 (quiet, and beside a core busy 1.5 s on, 1.5 s off); without it, 5 of
+    // 110 on a quiet machine, every one a whole session slowed.
+    expect(claims.length, claims.join('; ')).toBeLessThanOrEqual(2);
     expect(sink).toBeGreaterThan(0);
   });
 });
