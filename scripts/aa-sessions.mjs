@@ -88,7 +88,17 @@ function nativeSession() {
   return { records, environment };
 }
 
-// units[engine][case|kernel|isa] = [{ m, se2, k }] one per session.
+/** The log mean of rounds and its squared standard error, or null below 2 rounds. */
+function logMean(rounds) {
+  const logs = (rounds ?? []).filter((x) => x > 0).map(Math.log);
+  if (logs.length < 2) return null;
+  const k = logs.length;
+  const m = logs.reduce((a, x) => a + x, 0) / k;
+  const variance = logs.reduce((a, x) => a + (x - m) ** 2, 0) / (k - 1);
+  return { m, se2: variance / k, k };
+}
+
+// units[engine][case|kernel|isa] = [{ m, se2, k, relative: { m, se2 } | null }] one per session.
 const units = {};
 const environments = {};
 const loads = [];
@@ -98,12 +108,14 @@ for (let s = 1; s <= SESSIONS; ++s) {
     environments[id] = environment;
     for (const r of records) {
       if (r.verified === false) throw new Error(`${id} ${r.kernel}/${r.isa} ${r.target}: wrong answer`);
-      const logs = (r.timing?.round_ns ?? []).filter((x) => x > 0).map(Math.log);
-      if (logs.length < 2) continue;
-      const k = logs.length;
-      const m = logs.reduce((a, x) => a + x, 0) / k;
-      const variance = logs.reduce((a, x) => a + (x - m) ** 2, 0) / (k - 1);
-      ((units[id] ??= {})[`${r.target}|${r.kernel}|${r.isa}`] ??= []).push({ m, se2: variance / k, k });
+      const kernel = logMean(r.timing?.round_ns);
+      if (!kernel) continue;
+      // The same over the session's reference loop (cpp/core/harness.h, point 5): the kernel's
+      // log mean minus the reference's is its time in "reference loops", the machine's speed
+      // divided out; its spread between sessions says how much of σ the machine's speed explains.
+      const reference = logMean(r.timing?.reference_ns);
+      const relative = reference ? { m: kernel.m - reference.m, se2: kernel.se2 + reference.se2 } : null;
+      ((units[id] ??= {})[`${r.target}|${r.kernel}|${r.isa}`] ??= []).push({ ...kernel, relative });
     }
   }
   loads.push(loadavg()[0]);
@@ -112,20 +124,32 @@ for (let s = 1; s <= SESSIONS; ++s) {
 if (server) await new Promise((resolve) => server.httpServer.close(resolve));
 
 const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
+/** The variance of session log means, and the mean of their squared standard errors. */
+function spread(sessions) {
+  const ms = sessions.map((x) => x.m);
+  return { between: ms.reduce((a, x) => a + (x - mean(ms)) ** 2, 0) / (ms.length - 1), within: mean(sessions.map((x) => x.se2)) };
+}
 const rows = [];
 for (const [id, byUnit] of Object.entries(units)) {
   for (const [key, sessions] of Object.entries(byUnit)) {
     if (sessions.length < 3) continue;
+    const { between, within } = spread(sessions);
     const ms = sessions.map((x) => x.m);
-    const between = ms.reduce((a, x) => a + (x - mean(ms)) ** 2, 0) / (ms.length - 1);
-    const within = mean(sessions.map((x) => x.se2));
+    // σ² of the time in reference loops, where every session timed the reference.
+    const relative = sessions.every((x) => x.relative) ? spread(sessions.map((x) => x.relative)) : null;
     const [target, kernel, isa] = key.split('|');
-    rows.push({ engine: id, case: target, kernel, isa, sessions: sessions.length, between, within, sigma2: Math.max(0, between - within), spread: Math.exp(Math.max(...ms) - Math.min(...ms)) });
+    rows.push({
+      engine: id, case: target, kernel, isa, sessions: sessions.length, between, within, sigma2: Math.max(0, between - within), spread: Math.exp(Math.max(...ms) - Math.min(...ms)),
+      relativeSigma2: relative ? Math.max(0, relative.between - relative.within) : null,
+    });
   }
 }
-const pooled = (list) => Math.sqrt(mean(list.map((r) => r.sigma2)));
+const pooled = (list, field = 'sigma2') => (list.length ? Math.sqrt(mean(list.map((r) => r[field]))) : NaN);
 const perEngine = Object.fromEntries(engineIds.map((id) => [id, pooled(rows.filter((r) => r.engine === id))]));
 const overall = pooled(rows);
+const withReference = rows.filter((r) => r.relativeSigma2 !== null);
+const relativePerEngine = Object.fromEntries(engineIds.map((id) => [id, pooled(withReference.filter((r) => r.engine === id), 'relativeSigma2')]));
+const relativeOverall = pooled(withReference, 'relativeSigma2');
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const describe = (id, env) => (id === 'native' ? `native (${env?.compiler ?? ''})` : env?.engine ? `${env.engine.browser} (${env.engine.name} ${env.engine.version})` : id);
 const md = [
@@ -133,10 +157,12 @@ const md = [
   '',
   `σ (log units; SESSION_SIGMA in web/src/share/rounds.ts is 0.10): ${Object.entries(perEngine).map(([id, v]) => `${id} ${v.toFixed(3)}`).join(', ')}; all ${overall.toFixed(3)}.`,
   '',
-  '| engine | case | kernel | sd of session means | rounds\' SE (mean) | σ beyond the rounds | max ÷ min session |',
-  '|---|---|---|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.engine} | ${r.case} | ${r.kernel}/${r.isa} | ${pct(Math.sqrt(r.between))} | ${pct(Math.sqrt(r.within))} | ${pct(Math.sqrt(r.sigma2))} | ${r.spread.toFixed(2)}× |`),
+  `σ of the time in reference loops (each session's time over its reference loop's, cpp/core/harness.h point 5; the machine's own speed divided out): ${Object.entries(relativePerEngine).map(([id, v]) => `${id} ${Number.isNaN(v) ? '–' : v.toFixed(3)}`).join(', ')}; all ${Number.isNaN(relativeOverall) ? '–' : relativeOverall.toFixed(3)}.`,
+  '',
+  '| engine | case | kernel | sd of session means | rounds\' SE (mean) | σ beyond the rounds | σ in reference loops | max ÷ min session |',
+  '|---|---|---|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.engine} | ${r.case} | ${r.kernel}/${r.isa} | ${pct(Math.sqrt(r.between))} | ${pct(Math.sqrt(r.within))} | ${pct(Math.sqrt(r.sigma2))} | ${r.relativeSigma2 === null ? '–' : pct(Math.sqrt(r.relativeSigma2))} | ${r.spread.toFixed(2)}× |`),
 ].join('\n');
 writeFileSync(join(repoRoot, 'build', 'aa-sessions.md'), `${md}\n`);
-writeFileSync(join(repoRoot, 'build', 'aa-sessions.json'), JSON.stringify({ date: new Date().toISOString(), sessions: SESSIONS, environments, loads, perEngine, overall, rows, units }, null, 2));
+writeFileSync(join(repoRoot, 'build', 'aa-sessions.json'), JSON.stringify({ date: new Date().toISOString(), sessions: SESSIONS, environments, loads, perEngine, overall, relativePerEngine, relativeOverall, rows, units }, null, 2));
 console.log(md);
