@@ -214,9 +214,14 @@ describe('the js build (runner.ts with the wasm engine)', () => {
       expect(rec.verified, rec.verified_by).toBe(true);
       expect(rec.verified_by.toLowerCase()).toContain(by.toLowerCase());
       expect(rec.timing.samples).toBe(3);
+      // The reference loop took a round in each pass (harness.ts, referenceLoop), the same for every record.
+      expect(rec.timing.reference_ns).toHaveLength(3);
+      expect(rec.timing.reference_ns).toEqual(r.results[0].timing.reference_ns);
       expect(rec.case_key).toBe(call(m, { action: 'validate', puzzle, params }).case_key);
     }
     expect(events.some((e) => e.phase === 'sample')).toBe(true);
+    // Progress names the kernels only: the reference loop is no kernel of the run.
+    expect(events.every((e) => typeof e.kernel === 'string' && e.kernel_index <= e.kernel_count)).toBe(true);
   });
 
   it('judges a wrong answer wrong: the engine compares, not the runner', () => {
