@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, axeViolations, openPage, pageRules, ratioPattern, runAndWait, setN, useBrowser } from './browser';
+import { artifacts, axeViolations, openPage, pageRules, RATIO, ratioPattern, runAndWait, setN, useBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -72,6 +72,9 @@ describe('history', () => {
       expect(row.ratio, row.kernel).toMatch(/^≈ 1×|, doubtful$/);
     }
     expect(await page.textContent('.history-compare')).toContain('Not compared, only in B:');
+    // How fast the machine itself ran in each run (the reference loop beside the kernels).
+    expect(await page.textContent('.history-compare .machine-speed')).toMatch(
+      new RegExp(`^This machine’s own speed \\(a fixed reference loop timed in every pass beside the kernels\\): simd128 [\\d.]+ (ns|µs|ms) in A, [\\d.]+ (ns|µs|ms) in B \\(B ÷ A speed ${RATIO}\\)`));
     expect(blocking(await axeViolations(page)), 'history with a comparison at 1366 px').toEqual([]);
     expect(await overflow(page)).toBe(0);
     await page.screenshot({ path: join(artifacts, 'history-1366.png'), fullPage: true });

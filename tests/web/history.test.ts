@@ -4,7 +4,7 @@
 // tests/e2e/history.test.ts in Chromium.
 import { describe, expect, it } from 'vitest';
 import { ratioText } from '../../web/src/app/ratio';
-import { browserName, compareEntries, entryOf, machineOf, readEntries, readEntry, storageProblem, togglePick } from '../../web/src/app/history';
+import { browserName, compareEntries, entryOf, machineOf, machineSpeeds, readEntries, readEntry, storageProblem, togglePick } from '../../web/src/app/history';
 import { readFragment } from '../../web/src/app/fragment';
 import type { Environment } from '../../web/src/share/schema';
 import type { PageRecord } from '../../web/src/share/verify';
@@ -142,6 +142,28 @@ describe('comparing two runs', () => {
     const c = compareEntries(simd, relaxed);
     expect(c.rows.map((r) => [r.kernel, r.first.build, r.second.build])).toEqual([['simd-lanes/simd128', 'wasm-simd128', 'wasm-relaxed']]);
     expect(c.rows[0]!.ratio!.value).toBeCloseTo(1.5);
+  });
+
+  it('says how fast the machine itself ran in each run, per build, from the reference loop beside the kernels', () => {
+    const withReference = (build: string, caseKey: string, reference_ns: number[]): PageRecord => {
+      const r = rec('bitmask-stack', 'scalar', build, 2000, caseKey);
+      return { ...r, timing: { ...r.timing!, reference_ns } };
+    };
+    const steady = [9100, 9150, 9080, 9120, 9110, 9090];
+    const slower = steady.map((x) => 1.45 * x);
+    // A: two cases (each case its own reference rounds) and a js row; B: the machine 1.45x slower for SIMD128.
+    const a = run([withReference('wasm-simd128', 'n=8', steady), withReference('wasm-simd128', 'n=9', steady), withReference('js', 'n=8', [4000, 4010, 3990])]);
+    const b = run([withReference('wasm-simd128', 'n=8', slower), { ...withReference('wasm-simd128', 'n=8', slower), kernel: 'simd-lanes' }, withReference('js', 'n=8', [4005, 3995, 4000])]);
+    const speeds = machineSpeeds(a, b);
+    expect(speeds.map((m) => m.build)).toEqual(['wasm-simd128', 'js']);
+    const [simd, js] = speeds;
+    expect(simd!.a).toBeCloseTo(9108, -1);
+    expect(simd!.b).toBeCloseTo(1.45 * 9108, -1);
+    expect(simd!.ratio.value).toBeCloseTo(1 / 1.45, 3); // B's speed over A's: slower
+    expect(simd!.doubtful).toBe(true);
+    expect(js!.doubtful).toBe(false);
+    // Runs from before the reference loop: nothing to say.
+    expect(machineSpeeds(run([rec('bitmask-stack', 'scalar', 'wasm-simd128', 2000)]), b)).toEqual([]);
   });
 
   it('pairs nothing across cases', () => {

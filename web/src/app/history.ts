@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isPeerRecord } from '../share/peers';
 import { CpuShareSchema, describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, PlaygroundSourceSchema, RecordSchema, type Environment, type PlaygroundSource, type ResultRecord } from '../share/schema';
 import { timingProblem, type PageRecord } from '../share/verify';
+import { machineSpeedDoubt, timeEstimate, unpairedRatio, type Estimate } from '../share/rounds';
 import { ratioOf, type RatioEstimate } from './ratio';
 
 export const HISTORY_VERSION = 1;
@@ -170,6 +171,37 @@ export function compareEntries(first: { records: readonly PageRecord[] }, second
     unpaired: [left.filter((r) => !used.has(r)), right.filter((r) => !used.has(r))],
     sharedCases: [...new Set(right.map((r) => r.case_key))].filter((k) => leftKeys.has(k)),
   };
+}
+
+/** How fast the machine itself ran in each of two runs, per build both ran: the reference loop's
+ * rounds (cpp/core/harness.h, point 5) of each run's cases, pooled, as B's speed over A's (above
+ * 1×: the machine ran faster in B), and whether that step makes the build's ratios doubtful
+ * (share/rounds.ts, machineSpeedDoubt). Builds without reference rounds in both runs (older
+ * runs, peers) are left out. */
+export interface MachineSpeed {
+  build: string;
+  /** The reference loop's typical time in A and in B, ns. */
+  a: number;
+  b: number;
+  ratio: Estimate;
+  doubtful: boolean;
+}
+
+export function machineSpeeds(first: { records: readonly PageRecord[] }, second: { records: readonly PageRecord[] }): MachineSpeed[] {
+  // One session's reference rounds are the same in every record of a case: take each case once.
+  const referenceRounds = (records: readonly PageRecord[], build: string) => {
+    const byCase = new Map<string, readonly number[]>();
+    for (const r of records) if (r.build === build && r.timing?.reference_ns?.length && !byCase.has(r.case_key)) byCase.set(r.case_key, r.timing.reference_ns);
+    return [...byCase.values()].flat();
+  };
+  const out: MachineSpeed[] = [];
+  for (const build of [...new Set(first.records.map((r) => r.build))]) {
+    const a = referenceRounds(first.records, build);
+    const b = referenceRounds(second.records, build);
+    if (a.length < 2 || b.length < 2) continue;
+    out.push({ build, a: timeEstimate(a).value, b: timeEstimate(b).value, ratio: unpairedRatio(b, a), doubtful: machineSpeedDoubt({ reference_ns: a }, { reference_ns: b }) !== null });
+  }
+  return out;
 }
 
 /** Up to two picked entries: picking a third drops the one picked first; picking one again unpicks it. */

@@ -7,10 +7,11 @@ import type { PuzzleView } from '../puzzle-view';
 import { buildLabel } from '../../share/builds';
 import { caseWords } from '../case-words';
 import type { PageRecord } from '../../share/verify';
-import { ratioText } from '../ratio';
+import { ratioParts, ratioText } from '../ratio';
+import type { Estimate } from '../../share/rounds';
 import { fitAsCards, h, replaceChildren } from '../dom';
 import { formatDuration, formatSpread } from '../format';
-import { browserName, buildsOf, casesOf, compareEntries, machineOf, SUITE_RUN, type HistoryEntry } from '../history';
+import { browserName, buildsOf, casesOf, compareEntries, machineOf, machineSpeeds, SUITE_RUN, type HistoryEntry } from '../history';
 import { catalogPuzzles } from '../state/selectors';
 import type { PageState } from '../state/store';
 import type { Actions } from './actions';
@@ -27,6 +28,12 @@ const cell = (col: string, label: string, ...content: (Node | string)[]) =>
   h('td', { attrs: { 'data-col': col, 'data-label': label } }, ...content);
 
 const median = (r: PageRecord) => (r.timing ? `${formatDuration(r.timing.median_ns)} ${formatSpread(r.timing.mad_ns, r.timing.median_ns)}` : '–');
+
+/** A speed ratio of two runs' reference loops as ratios read: "1.43× (1.38–1.49)", "≈ 1× (…)". */
+function speedText(e: Estimate): string {
+  const { value, range } = ratioParts({ value: e.value, lo: e.lo, hi: e.hi, doubtful: null, method: 'across-sessions' });
+  return `${value} ${range}`;
+}
 
 export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'deleteRun' | 'clearRuns'>, views: ReadonlyMap<string, PuzzleView>) {
   const words = (r: PageRecord) => caseWords(views, r);
@@ -145,8 +152,16 @@ export function historyView(el: Elements, actions: Pick<Actions, 'pickRun' | 'de
       h('table', { className: 'results history-compare-table', attrs: { 'data-table': 'history-compare' } },
         h('thead', {}, h('tr', {}, ...columns.map(([col, label]) => h('th', { attrs: { 'data-col': col } }, label)))),
         h('tbody', {}, ...body)),
-      h('p', { className: 'hint' }, 'B ÷ A speed above 1× means B ran faster. The range in brackets holds both runs’ noise (fastest sample to median + MAD); where it holds 1 the ratio reads ≈ 1×: no difference these runs can show.'),
+      h('p', { className: 'hint' }, 'B ÷ A speed above 1× means B ran faster. The range in brackets is a 95 % interval from both runs’ rounds, widened by how much two runs of the same code differ; where it holds 1 the ratio reads ≈ 1×: no difference these runs can show.'),
     );
+    // The machine's own speed in each run: a change there is not the kernels' (app/history.ts).
+    const speeds = machineSpeeds(a, b);
+    if (speeds.length) {
+      section.append(h('p', { className: 'hint machine-speed', attrs: { 'data-machine-speed': speeds.some((m) => m.doubtful) ? 'changed' : 'steady' } },
+        'This machine’s own speed (a fixed reference loop timed in every pass beside the kernels): ',
+        speeds.map((m) => `${buildLabel(m.build)} ${formatDuration(m.a)} in A, ${formatDuration(m.b)} in B (B ÷ A speed ${speedText(m.ratio)})`).join('; '),
+        speeds.some((m) => m.doubtful) ? '. It ran at another speed in the two runs: the ratios of that build are marked doubtful, the change is not only the kernels’.' : '.'));
+    }
     const only = unpaired.map((records, i) => (records.length ? `only in ${i ? 'B' : 'A'}: ${records.length} (${[...new Set(records.map((r) => `${r.kernel}/${r.isa} ${buildLabel(r.build)}`))].slice(0, 4).join(', ')}${records.length > 4 ? ', …' : ''})` : null)).filter((t) => t !== null);
     if (only.length) section.append(h('p', { className: 'hint' }, `Not compared, ${only.join('; ')}.`));
     return section;
