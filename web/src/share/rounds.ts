@@ -57,7 +57,10 @@ export function tQuantile975(df: number): number {
  * log mean over A/A sessions minus their mean SE² (`npm run bench:aa`, scripts/aa-sessions.mjs).
  * Measured 2026-11-29 on the project's VM (Intel Xeon, 2 vCPUs), 8 kernels × V8, SpiderMonkey and
  * native: 0.120 over 6 sessions, 0.079 over 8 more, 0.102 pooled (V8 0.103, SpiderMonkey 0.112,
- * native 0.089; one kernel's own σ from 0 to 0.20): the first guess of 0.10 stands.
+ * native 0.089; one kernel's own σ from 0 to 0.20): the first guess of 0.10 stands. Two more
+ * batches that afternoon gave 0.113 and 0.124 (0.11 pooled over all four), and 0.027 and 0.043
+ * with each session's reference loop divided out: most of σ is the machine's own speed, whose
+ * large steps machineSpeedDoubt catches (docs/results.md).
  */
 export const SESSION_SIGMA = 0.1;
 
