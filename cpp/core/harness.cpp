@@ -325,7 +325,7 @@ namespace {
 // walk through a 64 KB table 1.29x, multiply-xorshift chains 1.09x (the same 0.2 s windows; the
 // neighbour may be another tenant, invisible to the guest). So the reference is the sensitive
 // kinds: count the 8-queens solutions by bitmask backtracking (calls, returns, branches), then
-// walk a table that fills L1 twice over.
+// walk a table larger than L1.
 class ReferenceLoop final : public Timeable {
  public:
   ReferenceLoop() : next_(kTableSize) {

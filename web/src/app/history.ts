@@ -173,20 +173,21 @@ export function compareEntries(first: { records: readonly PageRecord[] }, second
   };
 }
 
-/** How fast the machine itself ran in each of two runs, per build both ran: the reference loop's
- * rounds (cpp/core/harness.h, point 5) of each run's cases, pooled, as B's speed over A's (above
- * 1×: the machine ran faster in B), and whether that step makes the build's ratios doubtful
- * (share/rounds.ts, machineSpeedDoubt). Builds without reference rounds in both runs (older
- * runs, peers) are left out. */
+/** How fast the machine itself ran in two runs of one build, by the reference loop. */
 export interface MachineSpeed {
   build: string;
   /** The reference loop's typical time in A and in B, ns. */
   a: number;
   b: number;
+  /** B's speed over A's (above 1×: the machine ran faster in B). */
   ratio: Estimate;
+  /** The step makes the build's ratios doubtful (share/rounds.ts, machineSpeedDoubt). */
   doubtful: boolean;
 }
 
+/** How fast the machine itself ran in each of two runs, per build both ran: the reference loop's
+ * rounds (cpp/core/harness.h, point 5) of each run's cases, pooled (the same loop whatever the
+ * case). Builds without reference rounds in both runs (older runs, peers) are left out. */
 export function machineSpeeds(first: { records: readonly PageRecord[] }, second: { records: readonly PageRecord[] }): MachineSpeed[] {
   // One session's reference rounds are the same in every record of a case: take each case once.
   const referenceRounds = (records: readonly PageRecord[], build: string) => {
