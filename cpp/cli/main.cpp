@@ -246,6 +246,35 @@ void print_records(const json& records, bool with_timing, const std::string& ref
   std::cout << sp::cli::table(header, rows, right);
 }
 
+// The machine's own speed while the records were measured: the reference loop timed in every
+// pass (core/harness.h, point 5), one set of rounds per case. Two runs of this command compare
+// kernels only as far as this line agrees; within one run, a case measured while the machine ran
+// slower shows as a spread between the cases' loops.
+void print_machine_speed(const json& records) {
+  std::map<std::string, std::vector<double>> by_case;  // each case's records share its rounds
+  for (const auto& r : records) {
+    if (!r.contains("timing") || !r["timing"].contains("reference_ns")) continue;
+    auto& rounds = by_case[r["puzzle"].get<std::string>() + "|" + r["case_key"].get<std::string>()];
+    if (rounds.empty())
+      for (const auto& x : r["timing"]["reference_ns"]) rounds.push_back(x.get<double>());
+  }
+  if (by_case.empty()) return;
+  std::vector<double> all, case_medians;
+  for (const auto& [key, rounds] : by_case) {
+    all.insert(all.end(), rounds.begin(), rounds.end());
+    case_medians.push_back(sp::median_of(rounds));
+  }
+  const auto [fastest, slowest] = std::minmax_element(case_medians.begin(), case_medians.end());
+  std::cout << "\nmachine speed: the reference loop took " << sp::format_duration_ns(sp::median_of(all)) << " (median of "
+            << all.size() << " rounds";
+  if (by_case.size() > 1)
+    std::cout << "; by case " << sp::format_duration_ns(*fastest) << " to " << sp::format_duration_ns(*slowest);
+  std::cout << ")\n";
+  if (*fastest > 0 && *slowest / *fastest > sp::kMachineSpeedStep)
+    std::cout << "  the machine's own speed changed during this run (" << sp::format_fixed(*slowest / *fastest, 2)
+              << "x between cases): compare those cases' numbers with care, or measure them again\n";
+}
+
 // A puzzle's own tables after its records (Puzzle::summarize), each with its findings.
 void print_summary(const json& summary) {
   if (!summary.is_object()) return;
@@ -337,6 +366,7 @@ int cmd_run(const sp::Puzzle& puzzle, const RunArgs& args) {
                 << response["known"]["source"].get<std::string>() << ")";
     std::cout << "\n";
     print_records(response["results"], args.time, puzzle.info().reference_kernel);
+    print_machine_speed(response["results"]);
     print_skipped(response["skipped"]);
   }
   print_failed(response["failed"]);
@@ -389,6 +419,7 @@ int cmd_bench(const BenchArgs& args) {
       print_records(mine, true, p->info().reference_kernel);
       print_summary(p->summarize(mine));
     }
+    print_machine_speed(report["records"]);
     print_skipped(response["skipped"]);
   }
   if (!args.json_file.empty() && args.json_file != "-" && !write(args.json_file, sp::dump_json(report, 2) + "\n"))

@@ -132,6 +132,10 @@ Status measure_interleaved(std::vector<KernelMeasurement*>& kernels, const Harne
 Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const HarnessProgressFn& progress = {},
                          const HarnessClock& clock = steady_seconds);
 
+// Two reference loops further apart than this say the machine itself ran at another speed (the
+// page's MACHINE_SPEED_STEP, web/src/share/rounds.ts: the same rule for the CLI's tables).
+inline constexpr double kMachineSpeedStep = 1.1;
+
 // The reference loop's measurement, one per process (or wasm instance): warmed up and calibrated
 // at its first use, then one round per pass of every measure_interleaved that includes it (the
 // engine's time_case does). Its rounds are the caller's to keep and clear.

@@ -209,7 +209,8 @@ export function roundDoubts(t: Pick<Timing, 'round_ns' | 'settled'>): string[] {
 
 /** Two sessions' reference loops (cpp/core/harness.h, point 5) further apart than this, and
  * surely apart (their interval excludes 1), say the machine itself ran at another speed. Below it
- * SESSION_SIGMA's widening covers the difference. */
+ * SESSION_SIGMA's widening covers the difference. The CLI's tables use the same step
+ * (harness.h, kMachineSpeedStep). */
 export const MACHINE_SPEED_STEP = 1.1;
 
 /**
