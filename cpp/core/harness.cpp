@@ -320,10 +320,10 @@ Expected<Timing> measure(Timeable& op, const HarnessOptions& options, const Harn
 
 namespace {
 
-// Which work a busy neighbour slows depends on what it shares: on this project's VMs (two vCPUs
-// that are one core's hyperthreads) the other thread's load slowed 8-queens' recursion 1.67x, a
-// walk through a 64 KB table 1.29x, multiply-xorshift chains 1.09x (the same 0.2 s windows; the
-// neighbour may be another tenant, invisible to the guest). So the reference is the sensitive
+// Which work a busy neighbour slows depends on what it shares: on this project's VM, in the slow
+// phases of a probe (another tenant, or the other vCPU; invisible to the guest either way),
+// 8-queens' recursion ran 1.67x slower, a walk through a 64 KB table 1.29x, multiply-xorshift
+// chains 1.09x (interleaved 1 ms slices, the same 0.2 s windows). So the reference is the sensitive
 // kinds: count the 8-queens solutions by bitmask backtracking (calls, returns, branches), then
 // walk a table larger than L1.
 class ReferenceLoop final : public Timeable {
