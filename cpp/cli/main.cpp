@@ -248,31 +248,40 @@ void print_records(const json& records, bool with_timing, const std::string& ref
 
 // The machine's own speed while the records were measured: the reference loop timed in every
 // pass (core/harness.h, point 5), one set of rounds per case. Two runs of this command compare
-// kernels only as far as this line agrees; within one run, a case measured while the machine ran
-// slower shows as a spread between the cases' loops.
+// kernels only as far as this line agrees; within one run, the cases measured while the machine
+// ran slower (their loop's median more than kMachineSpeedStep over the run's) are named.
 void print_machine_speed(const json& records) {
-  std::map<std::string, std::vector<double>> by_case;  // each case's records share its rounds
+  struct CaseRounds {
+    std::string name;  // "puzzle case", as the tables spell it
+    std::vector<double> rounds;
+  };
+  std::map<std::string, CaseRounds> by_case;  // each case's records share its rounds
   for (const auto& r : records) {
     if (!r.contains("timing") || !r["timing"].contains("reference_ns")) continue;
-    auto& rounds = by_case[r["puzzle"].get<std::string>() + "|" + r["case_key"].get<std::string>()];
-    if (rounds.empty())
-      for (const auto& x : r["timing"]["reference_ns"]) rounds.push_back(x.get<double>());
+    auto& c = by_case[r["puzzle"].get<std::string>() + "|" + r["case_key"].get<std::string>()];
+    if (!c.rounds.empty()) continue;
+    c.name = r["puzzle"].get<std::string>() + " " + r["case"].get<std::string>();
+    for (const auto& x : r["timing"]["reference_ns"]) c.rounds.push_back(x.get<double>());
   }
   if (by_case.empty()) return;
-  std::vector<double> all, case_medians;
-  for (const auto& [key, rounds] : by_case) {
-    all.insert(all.end(), rounds.begin(), rounds.end());
-    case_medians.push_back(sp::median_of(rounds));
+  std::vector<double> all;
+  for (const auto& [key, c] : by_case) all.insert(all.end(), c.rounds.begin(), c.rounds.end());
+  const double typical = sp::median_of(all);
+  std::cout << "\nmachine speed: the reference loop took " << sp::format_duration_ns(typical) << " (median of " << all.size()
+            << " rounds)\n";
+  // The cases measured while the machine ran slower than it typically did in this run.
+  std::vector<std::string> slow;
+  double worst = 1;
+  for (const auto& [key, c] : by_case) {
+    const double step = typical > 0 ? sp::median_of(c.rounds) / typical : 1;
+    if (step > sp::kMachineSpeedStep) slow.push_back(c.name + " " + sp::format_fixed(step, 2) + "x");
+    worst = std::max(worst, step);
   }
-  const auto [fastest, slowest] = std::minmax_element(case_medians.begin(), case_medians.end());
-  std::cout << "\nmachine speed: the reference loop took " << sp::format_duration_ns(sp::median_of(all)) << " (median of "
-            << all.size() << " rounds";
-  if (by_case.size() > 1)
-    std::cout << "; by case " << sp::format_duration_ns(*fastest) << " to " << sp::format_duration_ns(*slowest);
-  std::cout << ")\n";
-  if (*fastest > 0 && *slowest / *fastest > sp::kMachineSpeedStep)
-    std::cout << "  the machine's own speed changed during this run (" << sp::format_fixed(*slowest / *fastest, 2)
-              << "x between cases): compare those cases' numbers with care, or measure them again\n";
+  if (slow.empty()) return;
+  std::cout << "  the machine ran slower while " << slow.size() << " of " << by_case.size()
+            << " cases were measured (their reference loop, against the run's): ";
+  for (std::size_t i = 0; i < slow.size() && i < 5; ++i) std::cout << (i ? "; " : "") << slow[i];
+  std::cout << (slow.size() > 5 ? "; ..." : "") << ". Compare their numbers with care, or measure them again.\n";
 }
 
 // A puzzle's own tables after its records (Puzzle::summarize), each with its findings.
