@@ -34,7 +34,7 @@ import { join, relative } from 'node:path';
 import { BenchProgress, caseKey, expectedSeconds, quickestFirst } from './lib/bench-progress.mjs';
 import { ProgramRun } from './lib/cli-process.mjs';
 import { cpuWasShared } from './lib/cpu-load.mjs';
-import { REMEASURE_CAP_MS, sharedCases, TRIES_PER_CASE, unstableCases, waitForQuietCpu } from './lib/remeasure.mjs';
+import { REMEASURE_CAP_MS, sharedCases, slowMachineCases, TRIES_PER_CASE, unstableCases, waitForQuietCpu } from './lib/remeasure.mjs';
 import { machineFingerprint, nativeBenchCostsPath, nativeBenchLoadPath, nativeBenchMetaPath, nativeBenchPath, nativeBenchPriorPath, nativeBenchStatusPath, repoRoot } from './lib/native-results.mjs';
 
 // Rounds per case, interleaved: the bench takes them in passes over the puzzle's cases, each pass
@@ -312,10 +312,11 @@ async function finish(code) {
 async function remeasureShared() {
   const shared = sharedCases(load);
   const unstable = unstableCases(report).filter((c) => !shared.some((x) => x.key === c.key));
-  const todo = [...shared, ...unstable].filter((c) => benchNames.has(c.key)).map((c) => ({ ...c, tries: 0 }));
+  const slow = slowMachineCases(report).filter((c) => ![...shared, ...unstable].some((x) => x.key === c.key));
+  const todo = [...shared, ...unstable, ...slow].filter((c) => benchNames.has(c.key)).map((c) => ({ ...c, tries: 0 }));
   const total = todo.length;
   if (!total) return;
-  console.log(`native-bench: ${shared.length} cases were measured on a shared CPU and ${unstable.length} had rounds that disagree; measuring them again, one at a time, when the CPU is quiet (Ctrl-C stops it)`);
+  console.log(`native-bench: ${shared.length} cases were measured on a shared CPU, ${unstable.length} had rounds that disagree and ${slow.length} ran while the machine itself was slower (their reference loop); measuring them again, one at a time, when the CPU is quiet (Ctrl-C stops it)`);
   const deadline = Date.now() + REMEASURE_CAP_MS;
   let done = 0;
   const remeasureStatus = (extra) =>

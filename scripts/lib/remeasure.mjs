@@ -40,6 +40,38 @@ export function unstableCases(report) {
   return [...seen.values()];
 }
 
+/** A case's reference loop (cpp/core/harness.h, point 5) this much slower than the report's
+ * typical one says the machine itself ran slower while it was measured (the page's
+ * MACHINE_SPEED_STEP, web/src/share/rounds.ts; harness.h kMachineSpeedStep). */
+export const MACHINE_SPEED_STEP = 1.1;
+
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+
+/** The cases of `report` measured while the machine ran slower than it typically did in that run
+ * (their reference loop's median over every round's): [{ key, puzzle, label, step }], slowest
+ * first. Even with rounds that agree (a whole case inside one slow phase), their numbers are the
+ * machine's as much as the kernels': measured again like shared ones. */
+export function slowMachineCases(report) {
+  const byCase = new Map();
+  for (const r of report?.records ?? []) {
+    const rounds = r.timing?.reference_ns;
+    const key = `${r.puzzle}|${r.case}`;
+    if (!Array.isArray(rounds) || !rounds.length || byCase.has(key)) continue;
+    byCase.set(key, { key, puzzle: r.puzzle, label: r.case, rounds: rounds.filter((x) => x > 0) });
+  }
+  const all = [...byCase.values()].flatMap((c) => c.rounds);
+  if (!all.length) return [];
+  const typical = median(all);
+  return [...byCase.values()]
+    .filter((c) => c.rounds.length)
+    .map(({ rounds, ...c }) => ({ ...c, step: median(rounds) / typical }))
+    .filter((c) => c.step > MACHINE_SPEED_STEP)
+    .sort((a, b) => b.step - a.step);
+}
+
 /** Waits until a window of QUIET_WINDOW_MS has other programs below the shared-CPU rule; false
  * once `deadline` (ms since the epoch) passes first, or when `stopped()` says so. */
 export async function waitForQuietCpu(deadline, stopped = () => false, onWindow = () => {}) {

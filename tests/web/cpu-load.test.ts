@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
 import { CpuLoadMeter, cpuWasShared as serverSaysShared } from '../../scripts/lib/cpu-load.mjs';
 // @ts-expect-error: plain ESM helper of the scripts
-import { sharedCases } from '../../scripts/lib/remeasure.mjs';
+import { sharedCases, slowMachineCases } from '../../scripts/lib/remeasure.mjs';
 import { cpuLoadText, cpuWasShared, markSharedCpu, readCpuLoad } from '../../web/src/app/native';
 import type { ResultRecord } from '../../web/src/share/schema';
 
@@ -65,6 +65,27 @@ describe('the page’s reading of it', () => {
       { key: 'nqueens|n=12', puzzle: 'nqueens', label: 'n=12', others: 0.6 },
     ]);
     expect(sharedCases(null)).toEqual([]);
+  });
+
+  it('has the server measure again the cases measured while the machine itself ran slower (their reference loop), the slowest first', () => {
+    const rec = (puzzle: string, c: string, reference_ns?: number[]) => ({ puzzle, case: c, timing: reference_ns ? { reference_ns } : {} });
+    const steady = [5200, 5150, 5230];
+    const report = {
+      records: [
+        rec('nqueens', 'n=8', steady), rec('nqueens', 'n=8', steady), // one case, its records share the rounds
+        rec('nqueens', 'n=12', [5180, 8300, 8900]), // two slow rounds of three: the case's median is slow
+        rec('nqueens', 'n=14', [5210, 9100, 5190]), // one slow round: the median is not
+        rec('popcount', 'k=3', [7000, 7100, 6900]),
+        rec('cube', 'op=a', steady), rec('cube', 'op=b', steady), rec('cube', 'op=c', steady),
+        rec('chess', 'old', undefined), // a record from before the reference loop
+      ],
+    };
+    const slow = slowMachineCases(report);
+    expect(slow.map((c: { key: string }) => c.key)).toEqual(['nqueens|n=12', 'popcount|k=3']);
+    expect(slow[0]).toMatchObject({ puzzle: 'nqueens', label: 'n=12' });
+    expect(slow[0].step).toBeGreaterThan(slow[1].step);
+    expect(slowMachineCases({ records: [rec('chess', 'old')] })).toEqual([]);
+    expect(slowMachineCases(null)).toEqual([]);
   });
 
   it('marks the records of the cases measured on a shared CPU, and says how many in words', () => {
