@@ -269,18 +269,18 @@ void print_machine_speed(const json& records) {
   const double typical = sp::median_of(all);
   std::cout << "\nmachine speed: the reference loop took " << sp::format_duration_ns(typical) << " (median of " << all.size()
             << " rounds)\n";
-  // The cases measured while the machine ran slower than it typically did in this run.
-  std::vector<std::string> slow;
-  double worst = 1;
+  // The cases measured while the machine ran slower than it typically did in this run, slowest first.
+  std::vector<std::pair<double, std::string>> slow;
   for (const auto& [key, c] : by_case) {
     const double step = typical > 0 ? sp::median_of(c.rounds) / typical : 1;
-    if (step > sp::kMachineSpeedStep) slow.push_back(c.name + " " + sp::format_fixed(step, 2) + "x");
-    worst = std::max(worst, step);
+    if (step > sp::kMachineSpeedStep) slow.push_back({step, c.name});
   }
   if (slow.empty()) return;
+  std::sort(slow.begin(), slow.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::cout << "  the machine ran slower while " << slow.size() << " of " << by_case.size()
             << " cases were measured (their reference loop, against the run's): ";
-  for (std::size_t i = 0; i < slow.size() && i < 5; ++i) std::cout << (i ? "; " : "") << slow[i];
+  for (std::size_t i = 0; i < slow.size() && i < 5; ++i)
+    std::cout << (i ? "; " : "") << slow[i].second << " " << sp::format_fixed(slow[i].first, 2) << "x";
   std::cout << (slow.size() > 5 ? "; ..." : "") << ". Compare their numbers with care, or measure them again.\n";
 }
 

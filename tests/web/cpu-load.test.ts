@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper of the scripts
 import { CpuLoadMeter, cpuWasShared as serverSaysShared } from '../../scripts/lib/cpu-load.mjs';
 // @ts-expect-error: plain ESM helper of the scripts
-import { sharedCases, slowMachineCases } from '../../scripts/lib/remeasure.mjs';
+import { MACHINE_SPEED_STEP as SERVER_MACHINE_SPEED_STEP, sharedCases, slowMachineCases } from '../../scripts/lib/remeasure.mjs';
+import { MACHINE_SPEED_STEP } from '../../web/src/share/rounds';
 import { cpuLoadText, cpuWasShared, markSharedCpu, readCpuLoad } from '../../web/src/app/native';
 import type { ResultRecord } from '../../web/src/share/schema';
 
@@ -86,6 +87,8 @@ describe('the page’s reading of it', () => {
     expect(slow[0].step).toBeGreaterThan(slow[1].step);
     expect(slowMachineCases({ records: [rec('chess', 'old')] })).toEqual([]);
     expect(slowMachineCases(null)).toEqual([]);
+    // The same step as the page's doubt (share/rounds.ts) and the CLI's (harness.h).
+    expect(SERVER_MACHINE_SPEED_STEP).toBe(MACHINE_SPEED_STEP);
   });
 
   it('marks the records of the cases measured on a shared CPU, and says how many in words', () => {
