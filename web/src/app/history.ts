@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isPeerRecord } from '../share/peers';
 import { CpuShareSchema, describeIssue, EnvironmentSchema, ForbiddenKey, MAX_REPORT_RECORDS, parseUntrustedJson, PlaygroundSourceSchema, RecordSchema, type Environment, type PlaygroundSource, type ResultRecord } from '../share/schema';
 import { timingProblem, type PageRecord } from '../share/verify';
-import { machineSpeedDoubt, timeEstimate, unpairedRatio, type Estimate } from '../share/rounds';
+import { machineSpeedStepped, timeEstimate, unpairedRatio, type Estimate } from '../share/rounds';
 import { ratioOf, type RatioEstimate } from './ratio';
 
 export const HISTORY_VERSION = 1;
@@ -181,7 +181,7 @@ export interface MachineSpeed {
   b: number;
   /** B's speed over A's (above 1×: the machine ran faster in B). */
   ratio: Estimate;
-  /** The step makes the build's ratios doubtful (share/rounds.ts, machineSpeedDoubt). */
+  /** The step makes the build's ratios doubtful (share/rounds.ts, machineSpeedStepped). */
   doubtful: boolean;
 }
 
@@ -200,7 +200,8 @@ export function machineSpeeds(first: { records: readonly PageRecord[] }, second:
     const a = referenceRounds(first.records, build);
     const b = referenceRounds(second.records, build);
     if (a.length < 2 || b.length < 2) continue;
-    out.push({ build, a: timeEstimate(a).value, b: timeEstimate(b).value, ratio: unpairedRatio(b, a), doubtful: machineSpeedDoubt({ reference_ns: a }, { reference_ns: b }) !== null });
+    const ratio = unpairedRatio(b, a);
+    out.push({ build, a: timeEstimate(a).value, b: timeEstimate(b).value, ratio, doubtful: machineSpeedStepped(ratio) });
   }
   return out;
 }

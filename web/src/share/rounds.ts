@@ -213,6 +213,10 @@ export function roundDoubts(t: Pick<Timing, 'round_ns' | 'settled'>): string[] {
  * (harness.h, kMachineSpeedStep). */
 export const MACHINE_SPEED_STEP = 1.1;
 
+/** Whether a ratio of two sessions' reference loops (either way round) is such a step. */
+export const machineSpeedStepped = (e: Estimate): boolean =>
+  Math.max(e.value, 1 / e.value) > MACHINE_SPEED_STEP && !(e.lo <= 1 && e.hi >= 1);
+
 /**
  * Whether the machine (or the browser) itself ran at another speed in two sessions, from the
  * rounds of the reference loop each timed beside its kernels: the doubt in words, or null (no
@@ -226,9 +230,8 @@ export function machineSpeedDoubt(a: Pick<Timing, 'reference_ns'>, b: Pick<Timin
   const rb = b.reference_ns;
   if (!ra || !rb || ra.length < 2 || rb.length < 2) return null;
   const e = unpairedRatio(ra, rb);
-  const step = Math.max(e.value, 1 / e.value);
-  if (!(step > MACHINE_SPEED_STEP) || (e.lo <= 1 && e.hi >= 1)) return null;
-  return `the machine itself ran at another speed: a fixed reference loop timed in each session took ${times(step)} as long in one as in the other`;
+  if (!machineSpeedStepped(e)) return null;
+  return `the machine itself ran at another speed: a fixed reference loop timed in each session took ${times(Math.max(e.value, 1 / e.value))} as long in one as in the other`;
 }
 
 /** What is worth knowing about one timing's rounds but no doubt: its outlier rounds. */
