@@ -28,6 +28,7 @@ function harnessTiming(round_ns: number[] = ROUNDS, work = 2057): Timing {
 describe('a timing with rounds, as a claim', () => {
   it('accepts what the harness writes, and timings from before rounds', () => {
     expect(timingProblem(harnessTiming(), 2057)).toBeNull();
+    expect(timingProblem({ ...harnessTiming(), reference_ns: [9100, 9150, 9080] }, 2057)).toBeNull();
     const { round_ns: _r, ci_lo_ns: _l, ci_hi_ns: _h, settled: _s, ...old } = harnessTiming();
     expect(timingProblem(old, 2057)).toBeNull();
     // The harness's t quantiles have 3 decimals: its interval differs from ours in the 4th digit.
@@ -47,6 +48,7 @@ describe('a timing with rounds, as a claim', () => {
     ['a minimum the rounds do not give', { min_ns: 4000 }, /does not follow from its rounds/],
     ['a spread the rounds do not give', { mad_ns: 200 }, /does not follow from its rounds/],
     ['an impossible round', { round_ns: [...ROUNDS.slice(0, 5), 1e20] }, /a round of [\d.e+]+ days per call/],
+    ['an impossible reference-loop round', { reference_ns: [9100, 9150, 1e-300] }, /a reference-loop round of .* per call/],
     ['one end of an interval', { ci_hi_ns: undefined }, /one end of an interval/],
     ['an interval out of order', { ci_lo_ns: 5100, ci_hi_ns: 4900 }, /out of order/],
     ['an interval narrower than its rounds give', { ci_lo_ns: 5004, ci_hi_ns: 5006 }, /interval that does not follow from its rounds/],
